@@ -1,0 +1,1 @@
+export { credentialSecret, type Credential, type CredentialSource } from "./credentials/credential.js";

@@ -1,0 +1,62 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import pino, { type Logger } from "pino";
+import { type Environment, resolveDirs } from "../paths/data-dirs.js";
+
+export type { Logger };
+
+/**
+ * Paths pino blanks in every log line, so no secret reaches a log file.
+ * Any object logged with one of these keys (at the top or one level down) is redacted.
+ */
+export const REDACTED_LOG_PATHS = [
+  "apiKey",
+  "api_key",
+  "token",
+  "accessToken",
+  "access_token",
+  "refreshToken",
+  "refresh_token",
+  "authorization",
+  "password",
+  "secret",
+  "*.apiKey",
+  "*.api_key",
+  "*.token",
+  "*.accessToken",
+  "*.access_token",
+  "*.refreshToken",
+  "*.refresh_token",
+  "*.authorization",
+  "*.Authorization",
+  "*.password",
+  "*.secret",
+  'headers["x-api-key"]',
+  "headers.authorization",
+];
+
+let shared: Logger | undefined;
+
+/**
+ * The process-wide logger. It writes JSON lines to `<data>/logs/nyzhi.log`, never to stdout
+ * (stdout belongs to `exec --json`). The level comes from `NYZHI_LOG` (default `info`;
+ * `debug`, `trace`, `silent` …).
+ */
+export function getLogger(env: Environment = process.env): Logger {
+  if (shared) return shared;
+  const level = env.NYZHI_LOG || "info";
+  if (level === "silent") {
+    shared = pino({ level: "silent" });
+    return shared;
+  }
+  const dirs = resolveDirs(env);
+  mkdirSync(dirs.logs, { recursive: true });
+  const destination = pino.destination({ dest: join(dirs.logs, "nyzhi.log"), sync: false, mkdir: true });
+  shared = pino({ level, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } }, destination);
+  return shared;
+}
+
+/** Replaces the shared logger (tests, or hosts that log elsewhere). */
+export function setLogger(logger: Logger | undefined): void {
+  shared = logger;
+}

@@ -1,0 +1,38 @@
+import { randomBytes } from "node:crypto";
+import { open, rename, rm, mkdir } from "node:fs/promises";
+import { dirname, basename, join } from "node:path";
+
+export interface WriteFileAtomicOptions {
+  /** File mode for a new file, e.g. 0o600 for secrets. Default 0o644. */
+  mode?: number;
+  /** fsync the data before the rename, so a crash never leaves a torn file. Default true. */
+  fsync?: boolean;
+}
+
+/**
+ * Writes `data` to `path` so that readers see either the old file or the whole new one:
+ * write a temp file beside it, fsync, rename over the target. On failure the temp file is
+ * removed and the original is untouched.
+ */
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: WriteFileAtomicOptions = {},
+): Promise<void> {
+  const directory = dirname(path);
+  await mkdir(directory, { recursive: true });
+  const temp = join(directory, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+  const handle = await open(temp, "wx", options.mode ?? 0o644);
+  try {
+    try {
+      await handle.writeFile(data);
+      if (options.fsync !== false) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,28 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const src = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Tests import workspace packages from source, so unit tests need no build.
+// End-to-end tests under test/e2e run the built `nyz` binary (the root `test` script builds first).
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@nyzhi/config": src("./packages/config/src/index.ts"),
+      "@nyzhi/auth": src("./packages/auth/src/index.ts"),
+      "@nyzhi/provider": src("./packages/provider/src/index.ts"),
+      "@nyzhi/index": src("./packages/index/src/index.ts"),
+      "@nyzhi/core": src("./packages/core/src/index.ts"),
+      "@nyzhi/tui": src("./packages/tui/src/index.ts"),
+      "@nyzhi/mock-llm": src("./tools/mock-llm/src/index.ts"),
+    },
+  },
+  test: {
+    include: ["packages/*/src/**/*.test.ts", "tools/*/src/**/*.test.ts", "test/**/*.test.ts", "bench/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "**/dist/**", "**/__fixtures__/**"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+    pool: "forks",
+    env: { NYZHI_LOG: "silent" },
+  },
+});
