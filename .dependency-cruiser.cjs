@@ -29,7 +29,6 @@ const layerRules = Object.entries(allowed).map(([from, may]) => {
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
-
   forbidden: [
     ...layerRules,
     {
@@ -48,7 +47,8 @@ module.exports = {
     },
     {
       name: "no-undeclared-dependencies",
-      comment: "Every package a module imports must be declared in its own package.json, or a clean install breaks.",
+      comment:
+        "Every package a module imports must be declared in its own package.json, or a clean install breaks.",
       severity: "error",
       from: { pathNot: "\\.test\\.ts$" },
       to: { dependencyTypes: ["npm-no-pkg", "npm-unknown", "undetermined"] },

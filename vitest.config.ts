@@ -18,7 +18,12 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["packages/*/src/**/*.test.ts", "tools/*/src/**/*.test.ts", "test/**/*.test.ts", "bench/**/*.test.ts"],
+    include: [
+      "packages/*/src/**/*.test.ts",
+      "tools/*/src/**/*.test.ts",
+      "test/**/*.test.ts",
+      "bench/**/*.test.ts",
+    ],
     exclude: ["**/node_modules/**", "**/dist/**", "**/__fixtures__/**"],
     testTimeout: 20_000,
     hookTimeout: 20_000,

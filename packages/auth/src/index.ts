@@ -1,1 +1,1 @@
-export { credentialSecret, type Credential, type CredentialSource } from "./credentials/credential.js";
+export { type Credential, type CredentialSource, credentialSecret } from "./credentials/credential.js";

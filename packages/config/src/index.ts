@@ -1,10 +1,10 @@
-export { NyzhiError, errorMessage } from "./base/errors.js";
-export { writeFileAtomic, type WriteFileAtomicOptions } from "./base/write-file-atomic.js";
-export { getLogger, setLogger, REDACTED_LOG_PATHS, type Logger } from "./base/logger.js";
-export { resolveDirs, globalConfigPath, type NyzhiDirs, type Environment } from "./paths/data-dirs.js";
+export { errorMessage, NyzhiError } from "./base/errors.js";
+export { getLogger, type Logger, REDACTED_LOG_PATHS, setLogger } from "./base/logger.js";
+export { type WriteFileAtomicOptions, writeFileAtomic } from "./base/write-file-atomic.js";
+export { type Environment, globalConfigPath, type NyzhiDirs, resolveDirs } from "./paths/data-dirs.js";
 export {
-  BUILT_IN_PROVIDERS,
-  findBuiltInProvider,
-  type BuiltInProvider,
   type ApiStyle,
+  BUILT_IN_PROVIDERS,
+  type BuiltInProvider,
+  findBuiltInProvider,
 } from "./providers/built-in-providers.js";

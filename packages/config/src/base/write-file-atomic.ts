@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { open, rename, rm, mkdir } from "node:fs/promises";
-import { dirname, basename, join } from "node:path";
+import { mkdir, open, rename, rm } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 
 export interface WriteFileAtomicOptions {
   /** File mode for a new file, e.g. 0o600 for secrets. Default 0o644. */
