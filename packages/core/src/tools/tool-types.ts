@@ -1,0 +1,88 @@
+import type { NyzhiDirs } from "@nyzhi/config";
+
+/**
+ * What a tool does, for permissions and scheduling. `read` tools never change anything;
+ * `edit` tools change files; `execute` tools run commands; `agent` tools manage other agents;
+ * `interact` tools talk to the user; `network` tools reach outside the machine.
+ */
+export type ToolKind = "read" | "edit" | "execute" | "agent" | "interact" | "network" | "memory";
+
+/** How a tool touches a path it names, for the sandbox and deny rules. */
+export type PathAccess = "read" | "write";
+
+export interface PathUse {
+  path: string;
+  access: PathAccess;
+}
+
+/** A tool's answer to the model. */
+export interface ToolResult {
+  /** Text the model sees. */
+  output: string;
+  /** True when the call failed; the model sees the output as an error. */
+  isError?: boolean;
+  /** Structured detail for hosts (diffs, exit codes, counts); never sent to the model. */
+  metadata?: Record<string, unknown>;
+}
+
+/** Streamed progress from a running tool (e.g. `bash` output as it arrives). */
+export interface ToolProgress {
+  type: "output";
+  text: string;
+}
+
+/** A file a mutating tool changed, so a turn can be undone. */
+export interface FileChange {
+  path: string;
+  /** Content before the change; undefined when the file did not exist. */
+  before: Uint8Array | undefined;
+  /** Content after; undefined when the tool deleted it. */
+  after: Uint8Array | undefined;
+  tool: string;
+}
+
+/** Records file changes; the change tracker in context/ implements it. */
+export interface ChangeRecorder {
+  /** Call before changing `path`: snapshots the current content. */
+  beforeChange(path: string, tool: string): Promise<void>;
+  /** Call after changing `path`: records the new content. */
+  afterChange(path: string, tool: string): Promise<void>;
+}
+
+/** Checks paths against the sandbox's roots; sandbox/ implements it. */
+export interface PathGuard {
+  /**
+   * Resolves `path` (relative to the workspace root) to a real absolute path, following
+   * symlinks and normalising `..`, and throws a SandboxError when `access` is not allowed there.
+   */
+  resolve(path: string, access: PathAccess): Promise<string>;
+}
+
+/** Everything a tool may use while it runs. Hosts and the loop build it; tools only read it. */
+export interface ToolContext {
+  /** Workspace root; relative paths resolve against it. */
+  cwd: string;
+  /** Id of this tool call (unique per call). */
+  callId: string;
+  signal: AbortSignal;
+  paths: PathGuard;
+  changes: ChangeRecorder;
+  dirs: NyzhiDirs;
+  /** The agent running the tool. */
+  agent: { id: string; depth: number; role?: string; nickname?: string };
+  /** Streams progress to the host (e.g. bash output). */
+  progress: (event: ToolProgress) => void;
+  /** Per-agent services keyed by name (todos, notepad, memory, manager …), set up by the runtime. */
+  services: ToolServices;
+}
+
+/**
+ * Services a tool may need beyond the filesystem. Each is optional so that a tool set can be
+ * run without the full runtime (tests, library users); a tool that needs a missing one returns
+ * an error result saying so.
+ */
+export interface ToolServices {
+  /** Asks the user a question through the host (ask_user). */
+  askUser?: (question: string, options?: { choices?: string[] }) => Promise<string>;
+  [name: string]: unknown;
+}
