@@ -11,6 +11,8 @@ export interface Scenario {
   rules: Rule[];
   /** Answer when no rule matches. Default: a 500 whose body names the unmatched request. */
   fallback?: MockResponse;
+  /** Model ids listed by `GET /v1/models`, in addition to the string `match.model` values of the rules. */
+  models?: string[];
 }
 
 export interface Rule {
@@ -76,12 +78,18 @@ export interface MockToolCall {
 export type MockFault =
   /** An HTTP error status with the provider's error body shape; `retryAfter` in seconds sets `Retry-After`. */
   | { type: "status"; status: number; retryAfter?: number; message?: string }
-  /** Accept the request and never answer (until the client gives up or the server closes). */
-  | { type: "hang" }
-  /** Stream `afterChunks` chunks, then destroy the socket mid-event. */
+  /**
+   * Accept the request and never finish it (until the client gives up or the server closes).
+   * With `afterChunks`, the stream opens and sends that many SSE events first.
+   */
+  | { type: "hang"; afterChunks?: number }
+  /**
+   * Stream `afterChunks` SSE events, then the first half of the next one, then destroy the socket.
+   * A non-streaming answer sends half of its body and is cut the same way.
+   */
   | { type: "cut"; afterChunks: number }
-  /** Send a stream event (or body) that is not valid JSON. */
-  | { type: "malformed" };
+  /** Send a stream event (or body) that is not valid JSON, after `afterChunks` good events (default 1). */
+  | { type: "malformed"; afterChunks?: number };
 
 /** What the server recorded of one request, for assertions. */
 export interface RecordedRequest {
@@ -98,8 +106,11 @@ export interface RecordedRequest {
   toolsOffered: string[];
   body: unknown;
   rule: string | undefined;
+  /** HTTP status sent; undefined while the response has not started (e.g. a hang). */
+  status: number | undefined;
   /** Epoch ms. */
   startedAt: number;
+  /** Epoch ms when the response finished or its connection closed; undefined while open. */
   endedAt: number | undefined;
 }
 
