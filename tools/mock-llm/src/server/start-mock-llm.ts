@@ -3,7 +3,9 @@ import type { AddressInfo } from "node:net";
 import { normaliseRequest } from "../request/normalise-request.js";
 import { routeRequest } from "../request/route-request.js";
 import { anthropicFormat } from "../response/anthropic-format.js";
+import { geminiFormat } from "../response/gemini-format.js";
 import { openAiChatFormat } from "../response/openai-chat-format.js";
+import { openAiResponsesFormat } from "../response/openai-responses-format.js";
 import { planResponse } from "../response/plan-response.js";
 import { sendAnswer, sendError, sendJson } from "../response/send-response.js";
 import type { WireFormat } from "../response/wire-format.js";
@@ -44,9 +46,11 @@ export interface MockLlm {
   close(): Promise<void>;
 }
 
-const FORMATS: Partial<Record<WireApi, WireFormat>> = {
+const FORMATS: Record<WireApi, WireFormat> = {
   anthropic: anthropicFormat,
   "openai-chat": openAiChatFormat,
+  "openai-responses": openAiResponsesFormat,
+  gemini: geminiFormat,
 };
 
 /** Starts a scripted mock LLM server on 127.0.0.1 (a free port by default). */
