@@ -38,7 +38,8 @@ async function withTimeout<T>(
     timer.unref();
   });
   try {
-    return await Promise.race([run(controller.signal), timeout]);
+    // Promise.resolve().then: a constructor that throws synchronously becomes a rejection too.
+    return await Promise.race([Promise.resolve().then(() => run(controller.signal)), timeout]);
   } catch (error) {
     if (error instanceof KeychainUnavailableError) throw error;
     // Keyring errors describe the platform failure; they never contain the secret.
@@ -55,8 +56,9 @@ async function withTimeout<T>(
  */
 export async function probeKeychain(options: KeychainStoreOptions = {}): Promise<void> {
   const service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
-  const entry = new AsyncEntry(service, "__probe__", ENTRY_OPTIONS);
-  await withTimeout("keychain probe", options.timeoutMs ?? 1500, (signal) => entry.getPassword(signal));
+  await withTimeout("keychain probe", options.timeoutMs ?? 1500, (signal) =>
+    new AsyncEntry(service, "__probe__", ENTRY_OPTIONS).getPassword(signal),
+  );
 }
 
 /**
