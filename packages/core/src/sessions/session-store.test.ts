@@ -1,0 +1,75 @@
+import { mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { SessionStore } from "./session-store.js";
+import type { SessionRecord } from "./session-types.js";
+
+function record(id: string, firstMessage: string): SessionRecord {
+  return {
+    meta: {
+      id,
+      title: "",
+      createdAt: "2026-01-01T00:00:00.000Z",
+      updatedAt: "",
+      messageCount: 0,
+      provider: "anthropic",
+      model: "claude-sonnet-4-5",
+    },
+    messages: [
+      { role: "user", content: firstMessage },
+      { role: "assistant", content: "ok" },
+    ],
+  };
+}
+
+describe("SessionStore", () => {
+  let store: SessionStore;
+  beforeEach(async () => {
+    store = new SessionStore(join(await mkdtemp(join(tmpdir(), "nyzhi-sessions-")), "sessions"));
+  });
+
+  it("saves and loads a session with its title, counts and the model used", async () => {
+    await store.save(record("aaaa1111", "Fix the failing parser test"));
+    const loaded = await store.load("aaaa1111");
+    expect(loaded.meta).toMatchObject({
+      id: "aaaa1111",
+      title: "Fix the failing parser test",
+      messageCount: 2,
+      model: "claude-sonnet-4-5",
+    });
+    expect(loaded.messages).toEqual(record("x", "Fix the failing parser test").messages);
+    expect(await readdir(store.directory)).toEqual(["aaaa1111.json"]);
+  });
+
+  it("keeps a renamed title across later saves", async () => {
+    const first = record("bbbb2222", "original prompt");
+    await store.save(first);
+    await store.rename("bbbb2222", "My renamed session");
+    const reloaded = await store.load("bbbb2222");
+    reloaded.messages.push({ role: "user", content: "more" });
+    await store.save(reloaded);
+    expect((await store.load("bbbb2222")).meta.title).toBe("My renamed session");
+  });
+
+  it("cuts long titles by code points, never inside a character", async () => {
+    const long = "é🙂".repeat(60);
+    const meta = await store.save(record("cccc3333", long));
+    expect(Array.from(meta.title)).toHaveLength(80);
+    expect(meta.title.endsWith("...")).toBe(true);
+    expect(meta.title).not.toMatch(/\uFFFD/);
+  });
+
+  it("lists newest first, skips corrupt files, finds by id prefix or title", async () => {
+    await store.save(record("dddd4444", "alpha task"));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await store.save(record("eeee5555", "beta task"));
+    await writeFile(join(store.directory, "broken.json"), "{not json");
+    expect((await store.list()).map((meta) => meta.id)).toEqual(["eeee5555", "dddd4444"]);
+    expect((await store.find("dddd")).map((meta) => meta.id)).toEqual(["dddd4444"]);
+    expect((await store.find("BETA")).map((meta) => meta.id)).toEqual(["eeee5555"]);
+    await expect(store.resolveOne("task")).rejects.toThrow(/Ambiguous: 2 sessions match 'task'/);
+    await expect(store.resolveOne("zzz")).rejects.toThrow("No session matching 'zzz'");
+    expect((await store.resolveOne("alpha")).id).toBe("dddd4444");
+  });
+});

@@ -1,0 +1,139 @@
+import { readdir, readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { errorMessage, getLogger, NyzhiError, writeFileAtomic } from "@nyzhi/config";
+import { titleFromMessages } from "./session-title.js";
+import type { SessionMeta, SessionRecord } from "./session-types.js";
+
+/** A session that cannot be found, is ambiguous, or cannot be read. */
+export class SessionError extends NyzhiError {}
+
+const FILE_FORMAT_VERSION = 1;
+
+/**
+ * Sessions as one JSON file each (`<dir>/<id>.json`), written atomically (temp file, fsync,
+ * rename), so a crash mid-save leaves the previous version intact.
+ */
+export class SessionStore {
+  constructor(readonly directory: string) {}
+
+  pathOf(id: string): string {
+    if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new SessionError("session_bad_id", `invalid session id: ${id}`);
+    return join(this.directory, `${id}.json`);
+  }
+
+  /** Saves the record; sets `updatedAt` and `messageCount`; computes the title only once. */
+  async save(record: SessionRecord): Promise<SessionMeta> {
+    const meta: SessionMeta = {
+      ...record.meta,
+      title:
+        record.meta.title && record.meta.title !== "untitled"
+          ? record.meta.title
+          : titleFromMessages(record.messages),
+      updatedAt: new Date().toISOString(),
+      messageCount: record.messages.length,
+    };
+    const body: Record<string, unknown> = { version: FILE_FORMAT_VERSION, meta, messages: record.messages };
+    if (record.agents && Object.keys(record.agents).length > 0) body.agents = record.agents;
+    await writeFileAtomic(this.pathOf(meta.id), JSON.stringify(body));
+    record.meta = meta;
+    return meta;
+  }
+
+  async load(id: string): Promise<SessionRecord> {
+    const path = this.pathOf(id);
+    let text: string;
+    try {
+      text = await readFile(path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+        throw new SessionError("session_not_found", `No session with id ${id} (looked for ${path})`);
+      }
+      throw error;
+    }
+    return parseRecord(text, path);
+  }
+
+  /** Every readable session, newest first. Unreadable files are skipped and logged. */
+  async list(): Promise<SessionMeta[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.directory);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const metas: SessionMeta[] = [];
+    for (const name of names) {
+      if (!name.endsWith(".json") || name.startsWith(".")) continue;
+      const path = join(this.directory, name);
+      try {
+        metas.push(parseRecord(await readFile(path, "utf8"), path).meta);
+      } catch (error) {
+        getLogger().warn({ path, error: errorMessage(error) }, "skipping unreadable session file");
+      }
+    }
+    return metas.sort((left, right) => right.updatedAt.localeCompare(left.updatedAt));
+  }
+
+  /** Sessions whose id starts with `query` or whose title contains it (case-insensitive). */
+  async find(query: string): Promise<SessionMeta[]> {
+    const lowered = query.toLowerCase();
+    return (await this.list()).filter(
+      (meta) => meta.id.startsWith(query) || meta.title.toLowerCase().includes(lowered),
+    );
+  }
+
+  /** Exactly one session matching `query`, or an error that lists the candidates. */
+  async resolveOne(query: string): Promise<SessionMeta> {
+    const exact = (await this.list()).find((meta) => meta.id === query);
+    if (exact) return exact;
+    const matches = await this.find(query);
+    if (matches.length === 1) return matches[0]!;
+    if (matches.length === 0) throw new SessionError("session_not_found", `No session matching '${query}'`);
+    const lines = matches.slice(0, 10).map((meta) => `  [${meta.id.slice(0, 8)}] ${meta.title}`);
+    throw new SessionError(
+      "session_ambiguous",
+      `Ambiguous: ${matches.length} sessions match '${query}'. Be more specific.\n${lines.join("\n")}`,
+    );
+  }
+
+  async latest(): Promise<SessionMeta | undefined> {
+    return (await this.list())[0];
+  }
+
+  /** Renames a session; later saves keep the new title. */
+  async rename(id: string, title: string): Promise<SessionMeta> {
+    const record = await this.load(id);
+    const trimmed = title.trim();
+    if (trimmed === "") throw new SessionError("session_bad_title", "a session title cannot be empty");
+    record.meta.title = trimmed;
+    const body: Record<string, unknown> = {
+      version: FILE_FORMAT_VERSION,
+      meta: record.meta,
+      messages: record.messages,
+    };
+    if (record.agents) body.agents = record.agents;
+    await writeFileAtomic(this.pathOf(id), JSON.stringify(body));
+    return record.meta;
+  }
+
+  async delete(id: string): Promise<void> {
+    await rm(this.pathOf(id));
+  }
+}
+
+function parseRecord(text: string, path: string): SessionRecord {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new SessionError("session_corrupt", `${path}: not valid JSON (${errorMessage(error)})`);
+  }
+  const record = data as Partial<SessionRecord> & { version?: number };
+  if (!record || typeof record !== "object" || !record.meta || !Array.isArray(record.messages)) {
+    throw new SessionError("session_corrupt", `${path}: not a nyzhi session file (missing meta or messages)`);
+  }
+  const result: SessionRecord = { meta: record.meta, messages: record.messages };
+  if (record.agents) result.agents = record.agents;
+  return result;
+}

@@ -1,0 +1,38 @@
+import type { ModelMessage, Usage } from "@nyzhi/provider";
+
+/** What lists and searches show of a session, without loading its thread. */
+export interface SessionMeta {
+  id: string;
+  title: string;
+  /** RFC 3339, UTC. */
+  createdAt: string;
+  updatedAt: string;
+  messageCount: number;
+  provider: string;
+  /** The model actually used for the session's last turn. */
+  model: string;
+  /** Where the session ran. */
+  projectRoot?: string;
+  usage?: Usage;
+  costUsd?: number;
+}
+
+/** A subagent's own conversation, saved with its parent session so it can be resumed. */
+export interface SavedAgentThread {
+  agentId: string;
+  nickname: string;
+  role: string;
+  depth: number;
+  parentId: string;
+  status: string;
+  model: string;
+  messages: ModelMessage[];
+  result?: string;
+}
+
+export interface SessionRecord {
+  meta: SessionMeta;
+  messages: ModelMessage[];
+  /** Children's threads by agent id. */
+  agents?: Record<string, SavedAgentThread>;
+}
