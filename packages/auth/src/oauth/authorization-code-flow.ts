@@ -44,13 +44,18 @@ export async function runAuthorizationCodeFlow(
   });
   const redirectUri = `http://${provider.redirectHost}:${server.port}${provider.callbackPath}`;
   const url = buildAuthorizeUrl(provider, { redirectUri, challenge: pkce.challenge, state: pkce.state });
-  options.io.print(`Open this URL in your browser to log in to ${provider.providerId}:`);
-  options.io.print(url);
+  let code: string;
   try {
-    await (options.io.openUrl ?? openBrowser)(url);
-  } catch (error) {
-    getLogger().debug({ error: (error as Error).message }, "opening the browser failed");
+    options.io.print(`Open this URL in your browser to log in to ${provider.providerId}:`);
+    options.io.print(url);
+    try {
+      await (options.io.openUrl ?? openBrowser)(url);
+    } catch (error) {
+      getLogger().debug({ error: (error as Error).message }, "opening the browser failed");
+    }
+    code = await server.code;
+  } finally {
+    server.close();
   }
-  const code = await server.code;
   return exchangeAuthorizationCode(provider, { code, verifier: pkce.verifier, redirectUri }, options.now);
 }

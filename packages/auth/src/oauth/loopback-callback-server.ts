@@ -36,6 +36,8 @@ export async function startLoopbackCallbackServer(
   const code = new Promise<string>((resolve, reject) => {
     settle = { resolve, reject };
   });
+  // The caller may await `code` only after opening the browser; an early rejection is not unhandled.
+  code.catch(() => undefined);
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (request.method !== "GET" || url.pathname !== options.callbackPath) {
@@ -72,7 +74,10 @@ export async function startLoopbackCallbackServer(
       ),
     );
   }, options.timeoutMs);
+  let finished = false;
   function finish(error: Error | undefined, value?: string): void {
+    if (finished) return;
+    finished = true;
     clearTimeout(timer);
     if (error) settle?.reject(error);
     else if (value !== undefined) settle?.resolve(value);
