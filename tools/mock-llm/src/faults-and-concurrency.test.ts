@@ -63,6 +63,46 @@ describe("faults", () => {
     expect(await pending).toBeInstanceOf(Anthropic.APIConnectionError);
   });
 
+  it("sends a provider error event inside an open stream (status with afterChunks)", async () => {
+    mock.setScenario({
+      rules: [
+        {
+          response: {
+            text: ["partial", " answer"],
+            fault: { type: "status", status: 529, message: "Overloaded", afterChunks: 4 },
+          },
+        },
+      ],
+    });
+    const stream = anthropic.messages.stream({ model: "m", max_tokens: 10, messages });
+    const deltas: string[] = [];
+    stream.on("text", (text) => deltas.push(text));
+    const error = await stream.finalMessage().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Anthropic.APIError);
+    expect((error as InstanceType<typeof Anthropic.APIError>).error).toEqual({
+      type: "error",
+      error: { type: "overloaded_error", message: "Overloaded" },
+    });
+    expect(deltas).toEqual(["partial"]);
+
+    const chat = await openai.chat.completions.create({ model: "m", stream: true, messages });
+    await expect(
+      (async () => {
+        for await (const _chunk of chat) {
+          // drain until the error event
+        }
+      })(),
+    ).rejects.toThrow("Overloaded");
+  });
+
+  it("cuts a non-streaming body halfway", async () => {
+    mock.setScenario({
+      rules: [{ response: { text: "a long enough answer", fault: { type: "cut", afterChunks: 0 } } }],
+    });
+    await expect(openai.chat.completions.create({ model: "m", messages })).rejects.toThrow();
+    expect(mock.requests[0]?.status).toBe(200);
+  });
+
   it("delays the start of a response by delayMs", async () => {
     mock.setScenario({ rules: [{ response: { text: "late", delayMs: 150 } }] });
     const started = Date.now();

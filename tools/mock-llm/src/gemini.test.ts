@@ -104,6 +104,19 @@ describe("Gemini generateContent", () => {
     ]);
   });
 
+  it("streams a JSON array when alt=sse is not asked for", async () => {
+    mock.setScenario({ rules: [{ response: { text: ["a", "b"] } }] });
+    const response = await fetch(`${mock.url}/v1beta/models/g:streamGenerateContent`, {
+      method: "POST",
+      body: "{}",
+    });
+    const chunks = (await response.json()) as GeminiChunk[];
+    expect(chunks.map((chunk) => chunk.candidates[0]?.content.parts)).toEqual([
+      [{ text: "a" }],
+      [{ text: "b" }],
+    ]);
+  });
+
   it("answers errors in Google's shape", async () => {
     mock.setScenario({ rules: [{ response: { fault: { type: "status", status: 429, retryAfter: 4 } } }] });
     const response = await fetch(`${mock.url}/v1beta/models/g:generateContent`, {

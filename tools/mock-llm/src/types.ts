@@ -76,8 +76,12 @@ export interface MockToolCall {
 }
 
 export type MockFault =
-  /** An HTTP error status with the provider's error body shape; `retryAfter` in seconds sets `Retry-After`. */
-  | { type: "status"; status: number; retryAfter?: number; message?: string }
+  /**
+   * An HTTP error status with the provider's error body shape; `retryAfter` in seconds sets `Retry-After`.
+   * With `afterChunks` on a streaming request, the stream opens with 200 instead and, after that many
+   * events, sends the provider's in-stream error event (e.g. Anthropic `event: error` overloaded) and ends.
+   */
+  | { type: "status"; status: number; retryAfter?: number; message?: string; afterChunks?: number }
   /**
    * Accept the request and never finish it (until the client gives up or the server closes).
    * With `afterChunks`, the stream opens and sends that many SSE events first.

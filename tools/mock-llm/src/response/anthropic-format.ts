@@ -97,6 +97,9 @@ export const anthropicFormat: WireFormat = {
       usage: { ...usage(plan), output_tokens: plan.usage.outputTokens },
     };
   },
+  errorEvent(status, message) {
+    return { event: "error", data: JSON.stringify(this.errorBody(status, message)) };
+  },
   errorBody(status, message) {
     return {
       type: "error",

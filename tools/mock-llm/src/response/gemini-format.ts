@@ -47,6 +47,9 @@ export const geminiFormat: WireFormat = {
     for (const call of plan.toolCalls) parts.push(functionCallPart(call.name, call.arguments));
     return responseBody(plan, parts, { last: true });
   },
+  errorEvent(status, message) {
+    return { data: JSON.stringify(this.errorBody(status, message)) };
+  },
   errorBody(status, message) {
     return {
       error: {

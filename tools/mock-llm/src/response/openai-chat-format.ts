@@ -63,6 +63,9 @@ export const openAiChatFormat: WireFormat = {
     };
   },
   errorBody: openAiErrorBody,
+  errorEvent(status, message) {
+    return { data: JSON.stringify(openAiErrorBody(status, message)) };
+  },
 };
 
 function shell(plan: ResponsePlan, object: string): Record<string, unknown> {

@@ -7,7 +7,10 @@ const ERROR_TYPES: Record<number, { type: string; code: string | null }> = {
 };
 
 /** OpenAI's error body: `{ error: { message, type, param, code } }`. */
-export function openAiErrorBody(status: number, message: string): unknown {
+export function openAiErrorBody(
+  status: number,
+  message: string,
+): { error: { message: string; type: string; param: null; code: string | null } } {
   const known =
     ERROR_TYPES[status] ??
     (status >= 500 ? { type: "server_error", code: null } : { type: "invalid_request_error", code: null });

@@ -61,6 +61,10 @@ export const openAiResponsesFormat: WireFormat = {
     return responseObject(plan, status, outputItems(plan).map(finishedItem));
   },
   errorBody: openAiErrorBody,
+  errorEvent(status, message) {
+    const { error } = openAiErrorBody(status, message);
+    return jsonEvent({ type: "error", code: error.code ?? error.type, message, param: null }, "error");
+  },
 };
 
 function outputItems(plan: ResponsePlan): Item[] {

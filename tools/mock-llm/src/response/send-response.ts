@@ -11,6 +11,8 @@ export interface SendOptions {
   response: MockResponse;
   /** Aborted when the client goes away or the server closes. */
   signal: AbortSignal;
+  /** Gemini `:streamGenerateContent` without `alt=sse` answers one JSON array of the chunks. */
+  geminiJsonArray?: boolean;
 }
 
 /**
@@ -21,7 +23,7 @@ export async function sendAnswer(res: ServerResponse, options: SendOptions): Pro
   const { format, plan, request, response, signal } = options;
   if (!(await sleep(response.delayMs ?? 0, signal))) return;
   const fault = response.fault;
-  if (fault?.type === "status") {
+  if (fault?.type === "status" && (fault.afterChunks === undefined || !request.stream)) {
     sendError(res, format, fault.status, fault.message ?? defaultMessage(fault.status), fault.retryAfter);
     return;
   }
@@ -30,17 +32,22 @@ export async function sendAnswer(res: ServerResponse, options: SendOptions): Pro
     sendBody(res, format, plan, response);
     return;
   }
-  await sendStream(res, format.streamEvents(plan, request), response, signal);
+  if (options.geminiJsonArray) {
+    sendJsonArray(res, format.streamEvents(plan, request));
+    return;
+  }
+  await sendStream(res, format, format.streamEvents(plan, request), response, signal);
 }
 
 async function sendStream(
   res: ServerResponse,
+  format: WireFormat,
   events: SseEvent[],
   response: MockResponse,
   signal: AbortSignal,
 ): Promise<void> {
   const fault = response.fault;
-  const stopAt = fault && fault.type !== "status" ? (fault.afterChunks ?? 1) : events.length;
+  const stopAt = fault ? (fault.afterChunks ?? 1) : events.length;
   res.writeHead(200, {
     "content-type": "text/event-stream; charset=utf-8",
     "cache-control": "no-cache",
@@ -55,6 +62,11 @@ async function sendStream(
   }
   const next = events[stopAt];
   if (fault?.type === "hang") return;
+  if (fault?.type === "status") {
+    res.write(
+      serialiseSseEvent(format.errorEvent(fault.status, fault.message ?? defaultMessage(fault.status))),
+    );
+  }
   if (fault?.type === "cut") {
     const text = next === undefined ? "" : serialiseSseEvent(next);
     cutAfter(res, text.slice(0, Math.max(1, Math.floor(text.length / 2))));
@@ -78,6 +90,12 @@ function sendBody(res: ServerResponse, format: WireFormat, plan: ResponsePlan, r
     return;
   }
   const body = fault?.type === "malformed" ? `${text.slice(0, Math.floor(text.length / 2))}<<not json` : text;
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function sendJsonArray(res: ServerResponse, events: SseEvent[]): void {
+  const body = `[${events.map((event) => event.data).join(",\r\n")}]`;
   res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
   res.end(body);
 }

@@ -15,6 +15,8 @@ export interface WireFormat {
   streamEvents(plan: ResponsePlan, request: NormalisedRequest): SseEvent[];
   body(plan: ResponsePlan): unknown;
   errorBody(status: number, message: string): unknown;
+  /** The error as an event inside an already open stream. */
+  errorEvent(status: number, message: string): SseEvent;
 }
 
 export function serialiseSseEvent(event: SseEvent): string {

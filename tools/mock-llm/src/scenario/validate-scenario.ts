@@ -172,7 +172,7 @@ function validateFault(value: unknown, field: string, fail: Fail): asserts value
       if (value.message !== undefined && typeof value.message !== "string") {
         fail(`${field}.message`, "must be a string");
       }
-      checkKnownKeys(value, ["type", "status", "retryAfter", "message"], `${field}.`, fail);
+      checkKnownKeys(value, ["type", "status", "retryAfter", "message", "afterChunks"], `${field}.`, fail);
       return;
     case "cut":
       if (afterChunks === undefined) fail(`${field}.afterChunks`, "is required for a cut");

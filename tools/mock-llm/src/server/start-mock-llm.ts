@@ -14,6 +14,7 @@ import { answerRequest, lastUserText } from "../scenario/match-rule.js";
 import { validateScenario } from "../scenario/validate-scenario.js";
 import type { RecordedRequest, Scenario, WireApi } from "../types.js";
 import { modelsBody, scenarioModels } from "./list-models.js";
+import { parseJsonBody, readBody, recordRequest } from "./record-request.js";
 
 export interface StartMockLlmOptions {
   scenario?: Scenario;
@@ -67,11 +68,11 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
   let maxConcurrent = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const startedAt = Date.now();
+    const controller = new AbortController();
+    let recorded: RecordedRequest | undefined;
     open.add(res);
     maxConcurrent = Math.max(maxConcurrent, open.size);
-    const controller = new AbortController();
-    const startedAt = Date.now();
-    let recorded: RecordedRequest | undefined;
     res.on("close", () => {
       open.delete(res);
       controller.abort();
@@ -83,25 +84,9 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
     const url = new URL(req.url ?? "/", "http://mock");
     const route = routeRequest(req.method ?? "GET", url.pathname);
     const rawBody = await readBody(req);
-    const body = parseJson(rawBody);
+    const body = parseJsonBody(rawBody);
     const normalised = normaliseRequest(route, body);
-    recorded = {
-      index: requests.length + 1,
-      api: route.api,
-      method: req.method ?? "GET",
-      path: url.pathname + url.search,
-      headers: flattenHeaders(req.headers),
-      model: normalised.model,
-      stream: normalised.stream,
-      system: normalised.system,
-      messages: normalised.messages,
-      toolsOffered: normalised.toolsOffered,
-      body,
-      rule: undefined,
-      status: undefined,
-      startedAt,
-      endedAt: undefined,
-    };
+    recorded = recordRequest({ index: requests.length + 1, req, url, route, body, normalised, startedAt });
     requests.push(recorded);
     for (const wake of waiters) wake();
 
@@ -114,11 +99,11 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
       sendJson(res, 200, modelsBody(scenarioModels(scenario), style));
       return;
     }
-    const format = route.api === "unknown" ? undefined : FORMATS[route.api];
-    if (!format) {
+    if (route.api === "unknown") {
       sendError(res, undefined, 404, `mock-llm: no endpoint ${recorded.method} ${url.pathname}`);
       return;
     }
+    const format = FORMATS[route.api];
     if (body === undefined) {
       sendError(res, format, 400, `mock-llm: request #${recorded.index} body is not valid JSON`);
       return;
@@ -136,7 +121,16 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
       toolIdPrefix: format.toolIdPrefix,
       requestChars: rawBody.length,
     });
-    await sendAnswer(res, { format, plan, request: normalised, response, signal: controller.signal });
+    const geminiJsonArray =
+      route.api === "gemini" && normalised.stream && url.searchParams.get("alt") !== "sse";
+    await sendAnswer(res, {
+      format,
+      plan,
+      request: normalised,
+      response,
+      signal: controller.signal,
+      geminiJsonArray,
+    });
   };
 
   const server = createServer((req, res) => {
@@ -207,30 +201,4 @@ function unmatchedMessage(request: RecordedRequest): string {
     `tools=[${request.toolsOffered.join(",")}]`,
   ];
   return parts.join(" ");
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", () => resolve(Buffer.concat(chunks).toString("utf8")));
-  });
-}
-
-function parseJson(text: string): unknown {
-  if (text === "") return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function flattenHeaders(headers: IncomingMessage["headers"]): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) result[name] = Array.isArray(value) ? value.join(", ") : value;
-  }
-  return result;
 }
