@@ -82,7 +82,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     } catch (error) {
       if (options.method === "oauth") throw error;
       io.print(`OAuth login failed: ${errorMessage(error)}`);
-      getLogger(env).warn(
+      getLogger().warn(
         { providerId, error: errorMessage(error) },
         "OAuth login failed; asking for an API key",
       );

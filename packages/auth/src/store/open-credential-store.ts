@@ -38,7 +38,7 @@ export async function openCredentialStore(
     return { store: createKeychainCredentialStore(options.keychain), kind: "keychain" };
   } catch (error) {
     const reason = (error as Error).message;
-    getLogger(env).info({ reason }, "OS keychain unavailable; using auth.json");
+    getLogger().info({ reason }, "OS keychain unavailable; using auth.json");
     return { store: fileStore(), kind: "file", fallbackReason: reason };
   }
 }
