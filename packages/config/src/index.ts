@@ -1,6 +1,40 @@
+export {
+  ConfigError,
+  type ConfigErrorCode,
+  type ConfigErrorDetails,
+  type ConfigWarning,
+} from "./base/config-error.js";
 export { errorMessage, NyzhiError } from "./base/errors.js";
 export { getLogger, type Logger, REDACTED_LOG_PATHS, setLogger } from "./base/logger.js";
 export { type WriteFileAtomicOptions, writeFileAtomic } from "./base/write-file-atomic.js";
+export {
+  configToToml,
+  type DescribeOriginsOptions,
+  type DisplayOptions,
+  describeOrigins,
+} from "./display/describe-config.js";
+export { isSecretKeyPath, REDACTED_VALUE, redactSecrets } from "./display/redact-secrets.js";
+export { getConfigValue, splitKeyPath } from "./key-paths/key-path.js";
+export {
+  CONFIG_LAYERS,
+  type ConfigLayerInput,
+  type ConfigLayerName,
+  type ConfigOrigin,
+  type ConfigOrigins,
+  type ConfigSource,
+} from "./layers/config-origin.js";
+export { buildEnvLayer, GENERIC_ENV_PREFIX } from "./layers/env-layer.js";
+export { buildFlagLayer } from "./layers/flag-layer.js";
+export { GLOBAL_ONLY_KEYS, isGlobalOnlyKey } from "./layers/global-only-keys.js";
+export {
+  type ConfigFile,
+  configFilePaths,
+  type LoadConfigOptions,
+  type LoadedConfig,
+  loadConfig,
+  readConfigFile,
+} from "./layers/load-config.js";
+export { type MergedConfig, mergeConfigLayers } from "./layers/merge-layers.js";
 export { type Environment, globalConfigPath, type NyzhiDirs, resolveDirs } from "./paths/data-dirs.js";
 export {
   type ApiStyle,
@@ -8,3 +42,55 @@ export {
   type BuiltInProvider,
   findBuiltInProvider,
 } from "./providers/built-in-providers.js";
+export { loadConditionalRules, type MatchedRules } from "./rules/load-conditional-rules.js";
+export {
+  type ConditionalRule,
+  LOCAL_PREFERENCE_FILES,
+  type LoadedRules,
+  loadRules,
+  PRIMARY_RULE_FILES,
+  type RuleSection,
+} from "./rules/load-rules.js";
+export { type FrontMatterResult, parseFrontMatter } from "./rules/parse-front-matter.js";
+export { type ScaffoldResult, scaffoldProject } from "./scaffold/scaffold-project.js";
+export {
+  EMBEDDING_KINDS,
+  type EmbeddingKind,
+  HOOK_EVENTS,
+  HOOK_TYPES,
+  type HookEvent,
+  type HookType,
+  normalizeSandboxLevel,
+  normalizeTrustMode,
+  OUTPUT_STYLES,
+  type OutputStyle,
+  SANDBOX_LEVELS,
+  type SandboxLevel,
+  TRUST_MODES,
+  type TrustMode,
+} from "./schema/config-enums.js";
+export {
+  type CustomCommandConfig,
+  configSchema,
+  defaultConfig,
+  type HookConfig,
+  type HttpMcpServerConfig,
+  isStdioMcpServer,
+  type McpServerConfig,
+  type NyzhiConfig,
+  type ProviderEntry,
+  providerEntries,
+  type RoleConfig,
+  type StdioMcpServerConfig,
+} from "./schema/config-schema.js";
+export { parseConfigValue } from "./toml/parse-toml-document.js";
+export {
+  findProjectRoot,
+  type ProjectMarker,
+  projectMarkerIn,
+} from "./workspace/find-project-root.js";
+export {
+  type SetConfigValueOptions,
+  type SetConfigValueResult,
+  setConfigValue,
+} from "./writer/set-config-value.js";

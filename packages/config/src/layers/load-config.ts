@@ -1,0 +1,114 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { ConfigError, type ConfigWarning } from "../base/config-error.js";
+import { errorMessage } from "../base/errors.js";
+import { isPlainObject, type PlainObject } from "../key-paths/key-path.js";
+import { type Environment, globalConfigPath } from "../paths/data-dirs.js";
+import type { NyzhiConfig } from "../schema/config-schema.js";
+import { parseTomlDocument } from "../toml/parse-toml-document.js";
+import { findProjectRoot } from "../workspace/find-project-root.js";
+import type { ConfigLayerInput, ConfigOrigins } from "./config-origin.js";
+import { buildEnvLayer } from "./env-layer.js";
+import { buildFlagLayer } from "./flag-layer.js";
+import { mergeConfigLayers } from "./merge-layers.js";
+
+export interface LoadConfigOptions {
+  /** Where project root discovery starts. Default `process.cwd()`. */
+  cwd?: string;
+  /** The project root, skipping discovery. */
+  projectRoot?: string;
+  /** The environment to read (`NYZHI_HOME`, `XDG_CONFIG_HOME`, `NYZHI_*`). Default `process.env`. */
+  env?: Environment;
+  /** The global config file. Default `globalConfigPath(env)`. */
+  globalConfigFile?: string;
+  /** Command-line values by dotted key path, the highest layer. */
+  flags?: Readonly<Record<string, unknown>>;
+  /** The flag behind each key in `flags` (`{ "agent.trust.mode": "--trust" }`), for origins. */
+  flagNames?: Readonly<Record<string, string>>;
+}
+
+/** A config file that was found and read. */
+export interface ConfigFile {
+  layer: "global" | "project" | "local";
+  path: string;
+}
+
+export interface LoadedConfig {
+  config: NyzhiConfig;
+  /** Origin of every resolved value, by dotted key path. */
+  origins: ConfigOrigins;
+  /** Unknown keys, ignored global-only keys, deprecated keys: show them, then carry on. */
+  warnings: ConfigWarning[];
+  /** The files that exist and were merged, lowest layer first. */
+  files: ConfigFile[];
+  projectRoot: string;
+}
+
+/** Paths of the three config files for a project root. */
+export function configFilePaths(
+  projectRoot: string,
+  env: Environment = process.env,
+): { global: string; project: string; local: string } {
+  return {
+    global: globalConfigPath(env),
+    project: join(projectRoot, ".nyzhi", "config.toml"),
+    local: join(projectRoot, ".nyzhi", "config.local.toml"),
+  };
+}
+
+/** Reads and parses one config file; undefined when it does not exist. */
+export async function readConfigFile(
+  path: string,
+  layer: ConfigFile["layer"],
+): Promise<ConfigLayerInput | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw new ConfigError("config_read_failed", `${path}: cannot read config: ${errorMessage(error)}`, {
+      file: path,
+    });
+  }
+  return { layer, source: path, data: parseTomlDocument(text, path), text };
+}
+
+function lastProviderDefault(layers: readonly ConfigLayerInput[]): string {
+  let provider = "openai";
+  for (const layer of layers) {
+    const section = layer.data.provider;
+    if (isPlainObject(section) && typeof (section as PlainObject).default === "string") {
+      provider = (section as PlainObject).default as string;
+    }
+  }
+  return provider;
+}
+
+/**
+ * Loads the configuration: defaults, then the global file, the project file
+ * (`<root>/.nyzhi/config.toml`), the local file (`<root>/.nyzhi/config.local.toml`), the
+ * environment and the flags, each overriding the ones before (see `mergeConfigLayers`).
+ * Throws ConfigError for invalid TOML or an invalid value; unknown keys are warnings.
+ */
+export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
+  const env = options.env ?? process.env;
+  const projectRoot = options.projectRoot ?? (await findProjectRoot(options.cwd ?? process.cwd()));
+  const paths = configFilePaths(projectRoot, env);
+  const candidates: Array<[ConfigFile["layer"], string]> = [
+    ["global", options.globalConfigFile ?? paths.global],
+    ["project", paths.project],
+    ["local", paths.local],
+  ];
+  const fileLayers: ConfigLayerInput[] = [];
+  const files: ConfigFile[] = [];
+  for (const [layer, path] of candidates) {
+    const input = await readConfigFile(path, layer);
+    if (!input) continue;
+    fileLayers.push(input);
+    files.push({ layer, path });
+  }
+  const layers = [...fileLayers, buildEnvLayer(env, lastProviderDefault(fileLayers))];
+  if (options.flags) layers.push(buildFlagLayer(options.flags, options.flagNames));
+  const merged = mergeConfigLayers(layers);
+  return { ...merged, files, projectRoot };
+}

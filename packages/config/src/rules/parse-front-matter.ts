@@ -1,0 +1,28 @@
+import matter from "gray-matter";
+import { errorMessage } from "../base/errors.js";
+
+export type FrontMatterResult =
+  | { ok: true; data: Record<string, unknown>; body: string }
+  | { ok: false; reason: string };
+
+function refuseExecutableFrontMatter(): never {
+  throw new Error("JavaScript front matter is not allowed");
+}
+
+/**
+ * Splits a Markdown file into YAML front matter and body. Only YAML and JSON front matter are
+ * read: gray-matter's `---js` engine evaluates code, so it is disabled (a cloned repository's
+ * rule files must not run anything). A broken block gives `{ ok: false, reason }`.
+ */
+export function parseFrontMatter(text: string): FrontMatterResult {
+  try {
+    const parsed = matter(text, {
+      engines: { js: refuseExecutableFrontMatter, javascript: refuseExecutableFrontMatter },
+    });
+    const data =
+      parsed.data !== null && typeof parsed.data === "object" ? (parsed.data as Record<string, unknown>) : {};
+    return { ok: true, data, body: parsed.content };
+  } catch (error) {
+    return { ok: false, reason: errorMessage(error).split("\n")[0] ?? "invalid front matter" };
+  }
+}

@@ -1,0 +1,306 @@
+import { z } from "zod";
+import {
+  EMBEDDING_KINDS,
+  HOOK_EVENTS,
+  HOOK_TYPES,
+  normalizeSandboxLevel,
+  normalizeTrustMode,
+  OUTPUT_STYLES,
+  SANDBOX_LEVELS,
+  TRUST_MODES,
+} from "./config-enums.js";
+
+/*
+ * The whole config file, section by section (spec edges §1.3 plus the keys later issues need).
+ * Every key has a default, so `configSchema.parse({})` is the built-in configuration.
+ * Sections use `prefault({})` so their own field defaults apply when the section is absent;
+ * a present section and an absent one therefore resolve to the same values (the Rust
+ * `[browser]`/`[shell.sandbox]` default quirk is deliberately not copied).
+ */
+
+const count = z.number().int().min(0);
+const stringList = z.array(z.string());
+const hexColour = z.string().regex(/^#?[0-9a-fA-F]{6}$/, { error: "expected a hex colour like #rrggbb" });
+
+/** `[provider.<id>]`: overrides for one provider. Every field is optional and merges field by field. */
+export const providerEntrySchema = z.object({
+  api_key: z.string().optional(),
+  base_url: z.string().optional(),
+  model: z.string().optional(),
+  api_style: z.string().optional(),
+  max_tokens: count.optional(),
+  temperature: z.number().optional(),
+});
+
+/** `[provider]`: `default` plus one table per provider id. */
+export const providerSectionSchema = z
+  .object({ default: z.string().default("openai") })
+  .catchall(providerEntrySchema);
+
+const modelsSchema = z.object({
+  max_tokens: count.default(4096),
+  temperature: z.number().optional(),
+});
+
+const COLOUR_KEYS = [
+  "bg_page",
+  "bg_surface",
+  "bg_elevated",
+  "bg_sunken",
+  "text_primary",
+  "text_secondary",
+  "text_tertiary",
+  "text_disabled",
+  "border_default",
+  "border_strong",
+  "accent",
+  "accent_muted",
+  "success",
+  "danger",
+  "warning",
+  "info",
+] as const;
+
+const tuiColoursSchema = z.object(
+  Object.fromEntries(COLOUR_KEYS.map((key) => [key, hexColour.optional()])) as Record<
+    (typeof COLOUR_KEYS)[number],
+    z.ZodOptional<typeof hexColour>
+  >,
+);
+
+const tuiSchema = z.object({
+  markdown: z.boolean().default(true),
+  streaming: z.boolean().default(true),
+  theme: z.string().default("dark"),
+  accent: z.string().default("copper"),
+  colors: tuiColoursSchema.prefault({}),
+  output_style: z.enum(OUTPUT_STYLES).default("normal"),
+  show_thinking: z.boolean().default(true),
+  notify: z
+    .object({
+      bell: z.boolean().default(true),
+      desktop: z.boolean().default(false),
+      /** Only turns longer than this (ms) notify. */
+      min_duration_ms: count.default(5000),
+    })
+    .prefault({}),
+});
+
+const trustSchema = z.object({
+  mode: z.preprocess(normalizeTrustMode, z.enum(TRUST_MODES)).default("off"),
+  allow_tools: stringList.default([]),
+  allow_paths: stringList.default([]),
+  deny_tools: stringList.default([]),
+  deny_paths: stringList.default([]),
+  auto_approve: stringList.default([]),
+  always_ask: stringList.default([]),
+  remember_approvals: z.boolean().default(false),
+});
+
+const retrySchema = z.object({
+  max_retries: count.default(3),
+  initial_backoff_ms: count.default(1000),
+  max_backoff_ms: count.default(30000),
+});
+
+const routingSchema = z.object({
+  enabled: z.boolean().default(false),
+  low_keywords: stringList.default([]),
+  high_keywords: stringList.default([]),
+});
+
+/** One `[[agent.hooks]]` entry (core §5.1). */
+export const hookSchema = z.object({
+  event: z.enum(HOOK_EVENTS),
+  command: z.string().default(""),
+  hook_type: z.enum(HOOK_TYPES).default("command"),
+  prompt: z.string().optional(),
+  instructions: z.string().optional(),
+  tools: stringList.optional(),
+  model: z.string().optional(),
+  pattern: z.string().optional(),
+  tool_name: z.string().optional(),
+  block: z.boolean().default(false),
+  /** Seconds before the hook is killed. */
+  timeout: count.default(30),
+});
+
+/** One `[[agent.commands]]` entry: a custom slash command. */
+export const customCommandSchema = z.object({
+  name: z.string(),
+  prompt: z.string(),
+  description: z.string().optional(),
+});
+
+/** `[agent.agents.roles.<name>]`: a user-defined subagent role (core §2.2). */
+export const roleSchema = z.object({
+  description: z.string().optional(),
+  config_file: z.string().optional(),
+  system_prompt: z.string().optional(),
+  model: z.string().optional(),
+  max_steps: count.optional(),
+  read_only: z.boolean().optional(),
+  allowed_tools: stringList.optional(),
+  disallowed_tools: stringList.optional(),
+  enabled: z.boolean().default(true),
+  /** MCP servers (by `mcp.servers` name) the role may use. */
+  mcp_servers: stringList.optional(),
+});
+
+const agentsSchema = z.object({
+  /** The switch for the whole subagent system. */
+  enabled: z.boolean().default(true),
+  max_threads: count.default(4),
+  max_depth: count.default(2),
+  subagent_model: z.string().optional(),
+  roles: z.record(z.string(), roleSchema).default({}),
+});
+
+const agentSchema = z.object({
+  max_steps: count.default(100),
+  max_tokens: count.optional(),
+  custom_instructions: z.string().optional(),
+  /** Fraction of the context window at which the conversation is compacted. */
+  auto_compact_threshold: z.number().gt(0).max(1).default(0.85),
+  compact_instructions: z.string().optional(),
+  enforce_todos: z.boolean().default(false),
+  auto_simplify: z.boolean().default(false),
+  auto_commit: z.boolean().default(false),
+  model_profile: z.string().optional(),
+  /** Model streams that may run at once across the parent and its subagents. */
+  max_concurrent_streams: count.min(1).default(3),
+  sandbox: z.preprocess(normalizeSandboxLevel, z.enum(SANDBOX_LEVELS)).default("workspace-write"),
+  trust: trustSchema.prefault({}),
+  retry: retrySchema.prefault({}),
+  routing: routingSchema.prefault({}),
+  hooks: z.array(hookSchema).default([]),
+  commands: z.array(customCommandSchema).default([]),
+  verify: z
+    .object({ checks: z.array(z.object({ kind: z.string(), command: z.string() })).default([]) })
+    .prefault({}),
+  agents: agentsSchema.prefault({}),
+  sharing: z
+    .object({
+      enabled: z.boolean().default(false),
+      pages_project: z.string().optional(),
+      domain: z.string().optional(),
+      redact_patterns: stringList.default([]),
+    })
+    .prefault({}),
+  voice: z
+    .object({
+      enabled: z.boolean().default(false),
+      api_key_env: z.string().optional(),
+      model: z.string().optional(),
+    })
+    .prefault({}),
+  /** Role name → tool-name patterns that role may use. */
+  tool_role_patterns: z.record(z.string(), stringList).optional(),
+});
+
+/** A stdio MCP server: a child process speaking MCP on stdin/stdout. */
+export const stdioMcpServerSchema = z.object({
+  command: z.string(),
+  args: stringList.default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().optional(),
+  enabled: z.boolean().default(true),
+  timeout_ms: count.optional(),
+});
+
+/** An MCP server reached over streamable HTTP. */
+export const httpMcpServerSchema = z.object({
+  url: z.string(),
+  headers: z.record(z.string(), z.string()).default({}),
+  enabled: z.boolean().default(true),
+  timeout_ms: count.optional(),
+});
+
+/** Stdio when `command` is present, else HTTP when `url` is present; neither is an error. */
+export const mcpServerSchema = z.union([stdioMcpServerSchema, httpMcpServerSchema]);
+
+const shellSchema = z.object({
+  path: z.string().optional(),
+  env: z.record(z.string(), z.string()).default({}),
+  startup_commands: stringList.default([]),
+  sandbox: z
+    .object({
+      enabled: z.boolean().default(false),
+      allow_network: stringList.default([]),
+      allow_read: stringList.default([]),
+      allow_write: stringList.default([]),
+      block_dotfiles: z.boolean().default(true),
+    })
+    .prefault({}),
+});
+
+const indexSchema = z.object({
+  enabled: z.boolean().default(true),
+  embedding: z.enum(EMBEDDING_KINDS).default("auto"),
+  /** Empty means the embedding provider's default model. */
+  embedding_model: z.string().default(""),
+  auto_context: z.boolean().default(true),
+  auto_context_chunks: count.default(5),
+  /** Paths left out of the index, as globs. */
+  exclude: stringList.default([]),
+});
+
+export const configSchema = z.object({
+  provider: providerSectionSchema.prefault({}),
+  models: modelsSchema.prefault({}),
+  tui: tuiSchema.prefault({}),
+  agent: agentSchema.prefault({}),
+  mcp: z.object({ servers: z.record(z.string(), mcpServerSchema).default({}) }).prefault({}),
+  external_notify: z
+    .object({
+      webhook_url: z.string().optional(),
+      telegram_bot_token: z.string().optional(),
+      telegram_chat_id: z.string().optional(),
+      discord_webhook_url: z.string().optional(),
+      slack_webhook_url: z.string().optional(),
+    })
+    .prefault({}),
+  shell: shellSchema.prefault({}),
+  browser: z
+    .object({
+      enabled: z.boolean().default(false),
+      executable_path: z.string().optional(),
+      headless: z.boolean().default(true),
+    })
+    .prefault({}),
+  memory: z.object({ auto_memory: z.boolean().default(true) }).prefault({}),
+  update: z
+    .object({
+      enabled: z.boolean().default(true),
+      check_interval_hours: count.default(4),
+      release_url: z.string().default("https://get.nyzhi.com"),
+    })
+    .prefault({}),
+  index: indexSchema.prefault({}),
+});
+
+/** The resolved configuration: every key present, defaults filled in. */
+export type NyzhiConfig = z.infer<typeof configSchema>;
+export type ProviderEntry = z.infer<typeof providerEntrySchema>;
+export type HookConfig = z.infer<typeof hookSchema>;
+export type CustomCommandConfig = z.infer<typeof customCommandSchema>;
+export type RoleConfig = z.infer<typeof roleSchema>;
+export type StdioMcpServerConfig = z.infer<typeof stdioMcpServerSchema>;
+export type HttpMcpServerConfig = z.infer<typeof httpMcpServerSchema>;
+export type McpServerConfig = z.infer<typeof mcpServerSchema>;
+
+/** The built-in configuration (every default). */
+export function defaultConfig(): NyzhiConfig {
+  return configSchema.parse({});
+}
+
+export function isStdioMcpServer(server: McpServerConfig): server is StdioMcpServerConfig {
+  return "command" in server;
+}
+
+/** The `[provider.<id>]` tables, without `provider.default`. */
+export function providerEntries(config: NyzhiConfig): Array<[string, ProviderEntry]> {
+  return Object.entries(config.provider).filter(
+    (entry): entry is [string, ProviderEntry] => entry[0] !== "default" && typeof entry[1] === "object",
+  );
+}
