@@ -1,0 +1,185 @@
+import type { Credential } from "@nyzhi/auth";
+import type OpenAI from "openai";
+import type { LanguageModel, StreamOptions } from "../model/language-model.js";
+import type { ModelRequest } from "../model/model-request.js";
+import { systemText } from "../model/model-request.js";
+import type { StreamPart } from "../model/stream-part.js";
+import type { Usage } from "../model/usage.js";
+import { createOpenAIClient } from "../openai-chat/create-openai-client.js";
+import { openaiError } from "../openai-chat/openai-error.js";
+import { OpenBlockTracker } from "../stream/open-block-tracker.js";
+import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
+import {
+  convertToOpenAIResponsesInput,
+  convertToOpenAIResponsesTools,
+} from "./convert-to-openai-responses-input.js";
+import { mapOpenAIResponsesFinishReason } from "./map-openai-responses-finish-reason.js";
+import { openaiResponsesStreamError } from "./openai-responses-error.js";
+
+export interface OpenAIResponsesModelSettings {
+  providerId: string;
+  modelId: string;
+  credential: Credential | undefined;
+  /** Base URL including the version path (`…/v1`). */
+  baseUrl: string;
+  fetch?: typeof globalThis.fetch | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+type StreamParams = OpenAI.Responses.ResponseCreateParamsStreaming;
+type Event = OpenAI.Responses.ResponseStreamEvent;
+
+/** OpenAI Responses API (`POST /responses`) through the `openai` SDK. */
+export class OpenAIResponsesLanguageModel implements LanguageModel {
+  readonly providerId: string;
+  readonly modelId: string;
+  private readonly client: OpenAI;
+  private readonly credential: Credential | undefined;
+
+  constructor(settings: OpenAIResponsesModelSettings) {
+    this.providerId = settings.providerId;
+    this.modelId = settings.modelId;
+    this.credential = settings.credential;
+    this.client = createOpenAIClient(settings);
+  }
+
+  /** The body sent for `request` (exposed for tests and request logging). */
+  buildRequestBody(request: ModelRequest): StreamParams {
+    const body: StreamParams = {
+      model: this.modelId,
+      input: convertToOpenAIResponsesInput(request.messages),
+      stream: true,
+      store: false,
+    };
+    const instructions = systemText(request.system);
+    if (instructions !== "") body.instructions = instructions;
+    const tools = convertToOpenAIResponsesTools(request.tools);
+    if (tools) body.tools = tools;
+    if (request.maxTokens !== undefined) body.max_output_tokens = request.maxTokens;
+    if (request.thinking) {
+      body.reasoning = { effort: toReasoningEffort(request.thinking.effort), summary: "auto" };
+    } else if (request.temperature !== undefined) body.temperature = request.temperature;
+    return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
+  }
+
+  async *doStream(request: ModelRequest, options: StreamOptions = {}): AsyncGenerator<StreamPart> {
+    const { signal } = options;
+    const context = {
+      providerId: this.providerId,
+      credential: this.credential,
+      signal,
+      phase: "stream" as const,
+    };
+    let phase: "request" | "stream" = "request";
+    try {
+      const stream = await this.client.responses.create(
+        this.buildRequestBody(request),
+        signal ? { signal } : {},
+      );
+      phase = "stream";
+      const state = new OpenAIResponsesStreamState(this.providerId);
+      for await (const event of stream) {
+        const parts = state.handle(event);
+        for (const part of parts) yield part;
+        if (state.finished) return;
+      }
+      yield {
+        type: "error",
+        error: openaiError(new Error("stream ended before response.completed"), context),
+      };
+    } catch (error) {
+      yield { type: "error", error: openaiError(error, { ...context, phase }) };
+    }
+  }
+}
+
+function toReasoningEffort(effort: string | undefined): NonNullable<OpenAI.Reasoning["effort"]> {
+  switch (effort) {
+    case "minimal":
+    case "low":
+    case "medium":
+    case "high":
+    case "xhigh":
+      return effort;
+    case "max":
+      return "xhigh";
+    default:
+      return "high";
+  }
+}
+
+/** Turns Responses events into parts. Function calls are keyed by their `output_index`. */
+class OpenAIResponsesStreamState {
+  finished = false;
+  private readonly blocks = new OpenBlockTracker();
+  private readonly toolCalls = new ToolCallBuffer();
+  private hasToolCalls = false;
+
+  constructor(private readonly providerId: string) {}
+
+  handle(event: Event): StreamPart[] {
+    switch (event.type) {
+      case "response.output_text.delta":
+        return this.blocks.delta("text", event.delta);
+      case "response.reasoning_summary_text.delta":
+      case "response.reasoning_text.delta":
+        return this.blocks.delta("reasoning", event.delta);
+      case "response.output_item.added":
+        if (event.item.type !== "function_call") return [];
+        this.hasToolCalls = true;
+        return [
+          ...this.blocks.close(),
+          this.toolCalls.start(event.output_index, event.item.call_id, event.item.name),
+          ...this.appendPart(event.output_index, event.item.arguments),
+        ];
+      case "response.function_call_arguments.delta":
+        return this.appendPart(event.output_index, event.delta);
+      case "response.output_item.done":
+        return event.item.type === "function_call" ? this.toolCalls.end(event.output_index) : [];
+      case "response.completed":
+      case "response.incomplete":
+        return this.finish(event.response);
+      case "response.failed":
+        this.finished = true;
+        return [
+          {
+            type: "error",
+            error: openaiResponsesStreamError(event.response.error, { providerId: this.providerId }),
+          },
+        ];
+      case "error":
+        this.finished = true;
+        return [{ type: "error", error: openaiResponsesStreamError(event, { providerId: this.providerId }) }];
+      default:
+        return [];
+    }
+  }
+
+  private appendPart(key: number, delta: string | undefined): StreamPart[] {
+    const part = delta ? this.toolCalls.append(key, delta) : undefined;
+    return part ? [part] : [];
+  }
+
+  private finish(response: OpenAI.Responses.Response): StreamPart[] {
+    this.finished = true;
+    const parts = [...this.blocks.close(), ...this.toolCalls.endAll()];
+    if (response.usage) parts.push({ type: "usage", usage: readUsage(response.usage) });
+    const incompleteReason =
+      response.status === "incomplete" ? (response.incomplete_details?.reason ?? "other") : null;
+    const reason = mapOpenAIResponsesFinishReason({ incompleteReason, hasToolCalls: this.hasToolCalls });
+    parts.push({ type: "finish", reason, rawReason: incompleteReason ?? response.status ?? "completed" });
+    return parts;
+  }
+}
+
+function readUsage(usage: OpenAI.Responses.ResponseUsage): Usage {
+  const result: Usage = {
+    inputTokens: usage.input_tokens ?? 0,
+    outputTokens: usage.output_tokens ?? 0,
+    cacheReadTokens: usage.input_tokens_details?.cached_tokens ?? 0,
+    cacheWriteTokens: 0,
+  };
+  const reasoning = usage.output_tokens_details?.reasoning_tokens;
+  if (reasoning) result.reasoningTokens = reasoning;
+  return result;
+}
