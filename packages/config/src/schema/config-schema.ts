@@ -18,7 +18,7 @@ import {
  * `[browser]`/`[shell.sandbox]` default quirk is deliberately not copied).
  */
 
-const count = z.number().int().min(0);
+const count = z.int({ error: "expected an integer" }).min(0);
 const stringList = z.array(z.string());
 const hexColour = z.string().regex(/^#?[0-9a-fA-F]{6}$/, { error: "expected a hex colour like #rrggbb" });
 

@@ -37,13 +37,17 @@ export function describeIssue(issue: Issue, root: unknown): DescribedIssue {
   const path = issue.path.map((segment) => String(segment));
   const actual = getAtPath(root, path);
   switch (issue.code) {
-    case "invalid_value":
-      return {
-        path,
-        problem: `expected one of ${issue.values.map((value) => String(value)).join(", ")}; got ${got(actual)}`,
-      };
+    case "invalid_value": {
+      const expected = `one of ${issue.values.map((value) => String(value)).join(", ")}`;
+      if (actual === undefined) return { path, problem: `required key is missing (expected ${expected})` };
+      return { path, problem: `expected ${expected}; got ${got(actual)}` };
+    }
     case "invalid_type": {
-      const expected = TYPE_NAMES[issue.expected] ?? issue.expected;
+      // A schema can name its type itself (`{ error: "expected an integer" }`).
+      const custom = issue.message.startsWith("expected ")
+        ? issue.message.slice("expected ".length)
+        : undefined;
+      const expected = custom ?? TYPE_NAMES[issue.expected] ?? issue.expected;
       if (actual === undefined) return { path, problem: `required key is missing (expected ${expected})` };
       return { path, problem: `expected ${expected}; got ${got(actual)}` };
     }
