@@ -1,5 +1,6 @@
 import { getLogger } from "@nyzhi/config";
 import type { Credential } from "../credentials/credential.js";
+import { ensureFresh } from "../oauth/ensure-fresh.js";
 import type { CredentialStore } from "../store/credential-store.js";
 import { accountToCredential, pickUsableAccount } from "./account-list.js";
 
@@ -21,7 +22,7 @@ export interface AccountRotationOptions {
   /** Epoch ms; injected so tests can move time. Default Date.now. */
   now?: () => number;
   defaultCooldownMs?: number;
-  /** Applied to the credential picked next (e.g. `ensureFresh` to refresh an expiring OAuth token). */
+  /** Applied to the credential picked. Default: `ensureFresh` (refreshes an expiring OAuth token and saves it). */
   prepare?: (credential: Credential) => Promise<Credential>;
 }
 
@@ -40,7 +41,8 @@ export class AccountRotation {
     this.#store = options.store;
     this.#now = options.now ?? Date.now;
     this.#defaultCooldownMs = options.defaultCooldownMs ?? DEFAULT_RATE_LIMIT_COOLDOWN_MS;
-    this.#prepare = options.prepare ?? (async (credential) => credential);
+    this.#prepare =
+      options.prepare ?? ((credential) => ensureFresh(credential, { store: this.#store, now: this.#now }));
   }
 
   /** The credential to use now for a provider, or undefined if none is stored or all cool down. */

@@ -1,12 +1,17 @@
+import { execFile, execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { upsertAccount } from "../accounts/account-list.js";
 import { CorruptAuthFileError } from "../errors/auth-errors.js";
 import { createFileCredentialStore } from "./file-credential-store.js";
 import { openCredentialStore } from "./open-credential-store.js";
 
+const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+const esbuildBin = join(repoRoot, "node_modules/.bin/esbuild");
 let home: string;
 let path: string;
 
@@ -59,15 +64,18 @@ describe("file credential store", () => {
         await new Promise((resolve) => setImmediate(resolve));
       }
     })();
-    await Promise.all(
-      Array.from({ length: 20 }, (_, index) =>
-        writers[index % 2]!.update("openai", (accounts) =>
-          upsertAccount(accounts, `account-${index}`, { type: "api-key", key: `key-${index}` }),
+    try {
+      await Promise.all(
+        Array.from({ length: 20 }, (_, index) =>
+          writers[index % 2]!.update("openai", (accounts) =>
+            upsertAccount(accounts, `account-${index}`, { type: "api-key", key: `key-${index}` }),
+          ),
         ),
-      ),
-    );
-    reading = false;
-    await reader;
+      );
+    } finally {
+      reading = false;
+      await reader;
+    }
     expect(reads).toBeGreaterThan(0);
     const labels = (await writers[0]!.listAccounts("openai")).map((account) => account.label).sort();
     expect(labels).toEqual(Array.from({ length: 20 }, (_, index) => `account-${index}`).sort());
@@ -145,4 +153,70 @@ describe("file credential store", () => {
     await writeFile(path, "");
     expect(await store.listAccounts("openai")).toEqual([]);
   });
+});
+
+describe("file credential store across processes", () => {
+  it("waits for another process's lock and removes the lock afterwards", async () => {
+    const store = createFileCredentialStore(path);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(`${path}.lock`, "12345");
+    let done = false;
+    const write = store
+      .update("openai", (accounts) => upsertAccount(accounts, "a", { type: "api-key", key: "k" }))
+      .then(() => {
+        done = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(done).toBe(false);
+    await rm(`${path}.lock`);
+    await write;
+    expect(await readdir(dirname(path))).toEqual(["auth.json"]);
+  });
+
+  it("breaks a stale lock left by a crashed process", async () => {
+    const store = createFileCredentialStore(path, { staleMs: 50 });
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(`${path}.lock`, "12345");
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await store.update("openai", (accounts) => upsertAccount(accounts, "a", { type: "api-key", key: "k" }));
+    expect(await store.listProviders()).toEqual(["openai"]);
+  });
+
+  it.skipIf(!existsSync(esbuildBin))(
+    `keeps every change when separate processes write at once${existsSync(esbuildBin) ? "" : " (skipped: esbuild not installed)"}`,
+    async () => {
+      // Each child runs the real store, bundled from source, and appends 5 accounts.
+      const bundle = join(home, "store.mjs");
+      execFileSync(esbuildBin, [
+        fileURLToPath(new URL("./file-credential-store.ts", import.meta.url)),
+        "--bundle",
+        "--platform=node",
+        "--format=esm",
+        `--alias:@nyzhi/config=${join(repoRoot, "packages/config/src/index.ts")}`,
+        `--outfile=${bundle}`,
+        "--log-level=warning",
+      ]);
+      const child = (index: number) =>
+        new Promise<void>((resolve, reject) => {
+          const code = `
+            const { createFileCredentialStore } = await import(${JSON.stringify(bundle)});
+            const store = createFileCredentialStore(${JSON.stringify(path)});
+            for (let n = 0; n < 5; n++) {
+              await store.update("openai", (accounts) => [
+                ...accounts,
+                { label: "p${index}-" + n, secret: { type: "api-key", key: "k" }, active: false },
+              ]);
+            }`;
+          execFile(process.execPath, ["--input-type=module", "-e", code], (error) =>
+            error ? reject(error) : resolve(),
+          );
+        });
+      await Promise.all([0, 1, 2, 3].map(child));
+      const labels = (await createFileCredentialStore(path).listAccounts("openai")).map(
+        (account) => account.label,
+      );
+      expect(labels).toHaveLength(20);
+      expect(await readdir(dirname(path))).toEqual(["auth.json"]);
+    },
+  );
 });

@@ -8,6 +8,7 @@ import {
   serializeAuthFile,
 } from "./auth-file-format.js";
 import type { CredentialStore, StoredAccount } from "./credential-store.js";
+import { type FileLockOptions, withFileLock } from "./file-lock.js";
 import { createSerialQueue } from "./serial-queue.js";
 
 /** Serialises writes per path across every store instance in this process. */
@@ -41,9 +42,10 @@ async function readStore(path: string): Promise<AccountsByProvider> {
 /**
  * The file fallback: `auth.json` in the data directory, mode 0600, replaced atomically on every
  * write. A file that cannot be parsed is reported (CorruptAuthFileError) and never overwritten,
- * because every write reads it first.
+ * because every write reads it first. Writes are serialised within the process and, through
+ * `auth.json.lock`, across nyzhi processes.
  */
-export function createFileCredentialStore(path: string): CredentialStore {
+export function createFileCredentialStore(path: string, lockOptions: FileLockOptions = {}): CredentialStore {
   const serial = queueFor(path);
   return {
     kind: "file",
@@ -57,14 +59,20 @@ export function createFileCredentialStore(path: string): CredentialStore {
       return Object.keys(providers).filter((id) => (providers[id] ?? []).length > 0);
     },
     update(providerId, change) {
-      return serial(async () => {
-        const providers = await readStore(path);
-        const next: StoredAccount[] = change(structuredClone(providers[providerId] ?? []));
-        if (next.length === 0) delete providers[providerId];
-        else providers[providerId] = next;
-        await writeFileAtomic(path, serializeAuthFile(providers), { mode: 0o600 });
-        return next;
-      });
+      return serial(() =>
+        withFileLock(
+          path,
+          async () => {
+            const providers = await readStore(path);
+            const next: StoredAccount[] = change(structuredClone(providers[providerId] ?? []));
+            if (next.length === 0) delete providers[providerId];
+            else providers[providerId] = next;
+            await writeFileAtomic(path, serializeAuthFile(providers), { mode: 0o600 });
+            return next;
+          },
+          lockOptions,
+        ),
+      );
     },
   };
 }

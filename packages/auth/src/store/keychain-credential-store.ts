@@ -104,7 +104,16 @@ export function createKeychainCredentialStore(options: KeychainStoreOptions = {}
         getLogger().warn({ providerId, label: item.label }, "keychain entry listed in the index is missing");
         continue;
       }
-      accounts.push({ ...item, secret: JSON.parse(text) as StoredSecret });
+      let secret: StoredSecret;
+      try {
+        secret = JSON.parse(text) as StoredSecret;
+      } catch {
+        // The parser's message could quote the secret, so it is not passed on.
+        throw new KeychainUnavailableError(
+          `the entry ${accountName(providerId, item.label)} (service ${service}) is not valid JSON; run \`nyz logout ${providerId}\` and log in again`,
+        );
+      }
+      accounts.push({ ...item, secret });
     }
     return accounts;
   };
