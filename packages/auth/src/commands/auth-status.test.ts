@@ -46,7 +46,7 @@ describe("authStatus", () => {
   it("reports config, env, connected and not connected per built-in provider, with masked values", async () => {
     const rows = await authStatus({
       env: { OPENAI_API_KEY: SECRETS[0] },
-      config: { provider: { anthropic: { api_key: SECRETS[1] } } },
+      config: { provider: { default: "openai", anthropic: { api_key: SECRETS[1] } } },
       store,
       now: () => NOW,
     });
@@ -79,7 +79,7 @@ describe("authStatus", () => {
   it("formats providers with their accounts after them and never prints a secret", async () => {
     const rows = await authStatus({
       env: { OPENAI_API_KEY: SECRETS[0] },
-      config: { provider: { anthropic: { api_key: SECRETS[1] } } },
+      config: { provider: { default: "openai", anthropic: { api_key: SECRETS[1] } } },
       store,
       now: () => NOW,
     });

@@ -4,9 +4,19 @@ import { readEnvApiKey } from "../credentials/env-var-for-provider.js";
 import { maskSecret } from "../credentials/mask-secret.js";
 import type { CredentialStore, StoredSecret } from "../store/credential-store.js";
 
-/** The part of the merged config auth status reads: `provider.<id>.api_key`. */
+/**
+ * The part of the merged config auth status reads: `provider.<id>.api_key`. Loose on purpose so
+ * `NyzhiConfig` (whose `provider` table also holds `default: string`) can be passed as is.
+ */
 export interface AuthStatusConfig {
-  provider?: Readonly<Record<string, { api_key?: string | undefined } | undefined>>;
+  provider?: Readonly<Record<string, unknown>>;
+}
+
+function configApiKey(config: AuthStatusConfig | undefined, providerId: string): string | undefined {
+  const entry = config?.provider?.[providerId];
+  if (typeof entry !== "object" || entry === null) return undefined;
+  const key = (entry as { api_key?: unknown }).api_key;
+  return typeof key === "string" && key ? key : undefined;
 }
 
 export interface AuthStatusAccount {
@@ -60,7 +70,7 @@ export async function authStatus(options: AuthStatusOptions = {}): Promise<AuthS
       masked: maskSecret(secretOf(account.secret)),
     }));
     const row: AuthStatusRow = { id: provider.id, name: provider.name, status: "not connected", accounts };
-    const configKey = options.config?.provider?.[provider.id]?.api_key;
+    const configKey = configApiKey(options.config, provider.id);
     const fromEnv = readEnvApiKey(provider.id, env);
     if (configKey) {
       row.status = "config";
