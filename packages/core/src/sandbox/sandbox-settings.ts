@@ -1,0 +1,43 @@
+import type { ToolContext } from "../tools/tool-types.js";
+import { SandboxError } from "./sandbox-error.js";
+import { SANDBOX_LEVELS, type SandboxLevel } from "./sandbox-level.js";
+
+/**
+ * How commands (`bash`, `verify`) are confined for one agent. The runtime puts it in
+ * `context.services.sandbox`; tools fall back to workspace-write on `context.cwd`, network off.
+ */
+export interface SandboxSettings {
+  level: SandboxLevel;
+  /** Workspace roots; empty means `[context.cwd]`. */
+  roots: readonly string[];
+  /** Network access for commands (config `shell.sandbox.allow_network` non-empty). */
+  allowNetwork: boolean;
+}
+
+export const SANDBOX_SERVICE = "sandbox";
+
+/**
+ * The agent's sandbox settings from `context.services.sandbox`, or the safe default when absent.
+ * A malformed value throws rather than silently widening or narrowing what commands may do.
+ */
+export function sandboxSettingsOf(context: Pick<ToolContext, "cwd" | "services">): SandboxSettings {
+  const value = context.services[SANDBOX_SERVICE];
+  if (isSandboxSettings(value)) {
+    return value.roots.length > 0 ? value : { ...value, roots: [context.cwd] };
+  }
+  if (value !== undefined) {
+    throw new SandboxError("context.services.sandbox must be { level, roots, allowNetwork }.");
+  }
+  return { level: "workspace-write", roots: [context.cwd], allowNetwork: false };
+}
+
+function isSandboxSettings(value: unknown): value is SandboxSettings {
+  if (typeof value !== "object" || value === null) return false;
+  const candidate = value as Partial<SandboxSettings>;
+  return (
+    typeof candidate.level === "string" &&
+    (SANDBOX_LEVELS as readonly string[]).includes(candidate.level) &&
+    Array.isArray(candidate.roots) &&
+    typeof candidate.allowNetwork === "boolean"
+  );
+}
