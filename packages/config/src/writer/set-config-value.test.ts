@@ -1,0 +1,142 @@
+import { readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigError } from "../base/config-error.js";
+import { useTempDirs } from "../testing/temp-dirs.js";
+import { setConfigValue } from "./set-config-value.js";
+
+const temp = useTempDirs();
+afterEach(() => temp.cleanup());
+
+const ORIGINAL = `# Global nyzhi settings
+[provider]
+default = "openai"  # the usual one
+
+[agent]
+# steps per turn
+max_steps = 50
+
+[agent.trust]
+mode = "off"  # ask for everything
+deny_tools = [
+  "bash",  # never
+]
+`;
+
+async function configFile(content: string | undefined, name = "config.toml"): Promise<string> {
+  const directory = await temp.make();
+  const file = join(directory, name);
+  if (content !== undefined) await writeFile(file, content, { mode: 0o600 });
+  return file;
+}
+
+describe("setConfigValue", () => {
+  it("replaces an existing value in place, keeping every comment and other key", async () => {
+    const file = await configFile(ORIGINAL);
+    const result = await setConfigValue(file, "agent.trust.mode", "full");
+    expect(result).toEqual({
+      file,
+      keyPath: "agent.trust.mode",
+      value: "full",
+      previous: "off",
+      preservedComments: true,
+    });
+    expect(await readFile(file, "utf8")).toBe(ORIGINAL.replace('mode = "off"', 'mode = "full"'));
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it("replaces a multi-line array value", async () => {
+    const file = await configFile(ORIGINAL);
+    await setConfigValue(file, "agent.trust.deny_tools", '["rm", "curl"]');
+    expect(await readFile(file, "utf8")).toBe(
+      ORIGINAL.replace('deny_tools = [\n  "bash",  # never\n]', 'deny_tools = ["rm", "curl"]'),
+    );
+  });
+
+  it("inserts a new key into its existing table, after the table's last key", async () => {
+    const file = await configFile(ORIGINAL);
+    await setConfigValue(file, "agent.auto_commit", "true");
+    expect(await readFile(file, "utf8")).toBe(
+      ORIGINAL.replace("max_steps = 50\n", "max_steps = 50\nauto_commit = true\n"),
+    );
+  });
+
+  it("inserts a dotted key into the deepest existing table", async () => {
+    const file = await configFile(ORIGINAL);
+    await setConfigValue(file, "agent.retry.max_retries", "5");
+    expect(await readFile(file, "utf8")).toBe(
+      ORIGINAL.replace("max_steps = 50\n", "max_steps = 50\nretry.max_retries = 5\n"),
+    );
+  });
+
+  it("appends a new table when no table contains the key", async () => {
+    const file = await configFile(ORIGINAL);
+    await setConfigValue(file, "mcp.servers.exa", '{ command = "npx", args = ["-y", "exa-mcp-server"] }');
+    expect(await readFile(file, "utf8")).toBe(
+      `${ORIGINAL}\n[mcp.servers]\nexa = { command = "npx", args = ["-y", "exa-mcp-server"] }\n`,
+    );
+  });
+
+  it("creates a missing file", async () => {
+    const file = await configFile(undefined);
+    const result = await setConfigValue(file, "tui.theme", "light");
+    expect(result.previous).toBeUndefined();
+    expect(await readFile(file, "utf8")).toBe('[tui]\ntheme = "light"\n');
+  });
+
+  it("reads the value as a TOML literal when it parses, else as a string", async () => {
+    const file = await configFile("");
+    expect((await setConfigValue(file, "agent.max_steps", "30")).value).toBe(30);
+    expect((await setConfigValue(file, "tui.theme", "nyzhi-dark")).value).toBe("nyzhi-dark");
+    expect((await setConfigValue(file, "tui.accent", '"42"')).value).toBe("42");
+    expect(await readFile(file, "utf8")).toBe(
+      '[agent]\nmax_steps = 30\n\n[tui]\ntheme = "nyzhi-dark"\naccent = "42"\n',
+    );
+  });
+
+  it("leaves the file untouched and names key and allowed values on a validation error", async () => {
+    const file = await configFile(ORIGINAL);
+    const error = await setConfigValue(file, "agent.trust.mode", "fulll").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toBe(
+      `${file}: agent.trust.mode: expected one of off, limited, autoedit, full; got "fulll"`,
+    );
+    expect((error as ConfigError).keyPath).toBe("agent.trust.mode");
+    expect(await readFile(file, "utf8")).toBe(ORIGINAL);
+  });
+
+  it("refuses an unknown key with a suggestion, file untouched", async () => {
+    const file = await configFile(ORIGINAL);
+    const error = await setConfigValue(file, "agent.max_step", "3").catch((caught: unknown) => caught);
+    expect((error as ConfigError).message).toBe(
+      `${file}: unknown key agent.max_step (did you mean agent.max_steps?)`,
+    );
+    expect(await readFile(file, "utf8")).toBe(ORIGINAL);
+  });
+
+  it("refuses a global-only key in a project file", async () => {
+    const directory = await temp.make();
+    const file = join(directory, ".nyzhi", "config.toml");
+    const error = await setConfigValue(file, "update.release_url", "https://x").catch(
+      (caught: unknown) => caught,
+    );
+    expect((error as ConfigError).code).toBe("config_global_only");
+    expect((error as ConfigError).message).toBe(
+      `${file}: update.release_url can only be set in the global config file (use --global)`,
+    );
+  });
+
+  it("refuses to touch a file with invalid TOML", async () => {
+    const file = await configFile("[agent\n");
+    const error = await setConfigValue(file, "agent.max_steps", "3").catch((caught: unknown) => caught);
+    expect((error as ConfigError).code).toBe("config_invalid_toml");
+    expect(await readFile(file, "utf8")).toBe("[agent\n");
+  });
+
+  it("falls back to re-serialising when the text edit cannot express the change", async () => {
+    const file = await configFile('[agent]\ntrust = { mode = "off" }\n');
+    const result = await setConfigValue(file, "agent.trust.allow_tools", '["read"]');
+    expect(result.preservedComments).toBe(false);
+    expect(await readFile(file, "utf8")).toBe('[agent.trust]\nmode = "off"\nallow_tools = [ "read" ]\n');
+  });
+});
