@@ -70,6 +70,7 @@ export async function readConfigFile(
       file: path,
     });
   }
+  text = text.replace(/^\uFEFF/, "");
   return { layer, source: path, data: parseTomlDocument(text, path), text };
 }
 

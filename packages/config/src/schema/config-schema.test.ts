@@ -113,7 +113,7 @@ describe("findUnknownKeys", () => {
       findUnknownKeys(configSchema, {
         agent: { max_step: 3, mode: "full", hooks: [{ event: "after_turn", comand: "x" }] },
         mcp: { servers: { exa: { command: "npx", argz: [] } } },
-        provider: { anthropic: { modle: "x" } },
+        provider: { anthropic: { modle: "x" }, defualt: "groq", groq: {} },
         colour: {},
       }),
     ).toEqual([
@@ -122,6 +122,7 @@ describe("findUnknownKeys", () => {
       { path: ["agent", "hooks", "0", "comand"], suggestion: "agent.hooks.0.command" },
       { path: ["mcp", "servers", "exa", "argz"], suggestion: "mcp.servers.exa.args" },
       { path: ["provider", "anthropic", "modle"], suggestion: "provider.anthropic.model" },
+      { path: ["provider", "defualt"], suggestion: "provider.default" },
       { path: ["colour"] },
     ]);
   });

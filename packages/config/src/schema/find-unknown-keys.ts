@@ -69,7 +69,12 @@ export function findUnknownKeys(schema: z.ZodType, value: unknown, path: string[
   if (!shape) return [];
   const found: UnknownKey[] = [];
   for (const [key, item] of Object.entries(value)) {
-    const child = shape[key] ?? definition.catchall;
+    const catchallTypo =
+      !shape[key] &&
+      definition.catchall !== undefined &&
+      !isPlainObject(item) &&
+      suggestKey(key, shape, path, false);
+    const child = catchallTypo ? undefined : (shape[key] ?? definition.catchall);
     if (child) {
       found.push(...findUnknownKeys(child, item, [...path, key]));
       continue;
@@ -80,8 +85,17 @@ export function findUnknownKeys(schema: z.ZodType, value: unknown, path: string[
   return found;
 }
 
-/** A sibling key within a small edit distance, else a same-named key one table down. */
-function suggestKey(key: string, shape: Record<string, z.ZodType>, path: string[]): string | undefined {
+/**
+ * A sibling key within a small edit distance, else (with `lookDeeper`) a same-named key one table
+ * down. A scalar under a catch-all map (`[provider] defualt = "x"`) close to a real key is
+ * reported as that key's typo rather than as a malformed map entry.
+ */
+function suggestKey(
+  key: string,
+  shape: Record<string, z.ZodType>,
+  path: string[],
+  lookDeeper = true,
+): string | undefined {
   const limit = Math.max(1, Math.floor(key.length / 3));
   let best: { name: string; distance: number } | undefined;
   for (const candidate of Object.keys(shape)) {
@@ -89,6 +103,7 @@ function suggestKey(key: string, shape: Record<string, z.ZodType>, path: string[
     if (distance <= limit && (!best || distance < best.distance)) best = { name: candidate, distance };
   }
   if (best) return [...path, best.name].join(".");
+  if (!lookDeeper) return undefined;
   for (const [name, child] of Object.entries(shape)) {
     const childShape = shapeOf(unwrap(child));
     if (childShape && Object.hasOwn(childShape, key)) return [...path, name, key].join(".");
