@@ -267,4 +267,18 @@ describe("loadConfig: errors and warnings", () => {
     ]);
     expect(loaded.origins["agent.max_step"]).toBeUndefined();
   });
+
+  it("warns about unknown keys from env vars and flags by variable and flag name", async () => {
+    const { root, env } = await setup();
+    const loaded = await loadConfig({
+      projectRoot: root,
+      env: { ...env, NYZHI_CONFIG__TUI__THEMES: "x" },
+      flags: { "agent.trust.mod": "full" },
+      flagNames: { "agent.trust.mod": "--trust" },
+    });
+    expect(loaded.warnings.map((warning) => warning.message)).toEqual([
+      "warning: NYZHI_CONFIG__TUI__THEMES: unknown key tui.themes (did you mean tui.theme?)",
+      "warning: --trust: unknown key agent.trust.mod (did you mean agent.trust.mode?)",
+    ]);
+  });
 });
