@@ -1,0 +1,57 @@
+import { errorMessage } from "@nyzhi/config";
+import type { ToolGate, ToolGateDecision, ToolGateRequest } from "../agent-loop/agent-context.js";
+import { SandboxError } from "../sandbox/sandbox-error.js";
+import type { PathGuard } from "../tools/tool-types.js";
+import type { ApprovalBroker } from "./approval-broker.js";
+import type { PermissionPolicy } from "./permission-types.js";
+
+export interface ToolGateOptions {
+  policy: PermissionPolicy;
+  broker: ApprovalBroker;
+  /** The sandbox's guard: every path of every call is checked against it first. */
+  guard: PathGuard;
+}
+
+/**
+ * The loop's ToolGate: sandbox path checks on every path argument, then the permission policy,
+ * then a remembered "allow always", then the host (through the broker). Fails closed: a path that
+ * cannot be checked denies the call.
+ */
+export function createToolGate(options: ToolGateOptions): ToolGate {
+  const { policy, broker, guard } = options;
+  const approvalRequest = (request: ToolGateRequest) => ({
+    tool: request.tool.name,
+    kind: request.tool.kind,
+    input: request.input,
+    preview: request.preview,
+    agent: request.agent,
+  });
+  return {
+    async decide(request): Promise<ToolGateDecision> {
+      for (const use of request.paths) {
+        try {
+          await guard.resolve(use.path, use.access);
+        } catch (error) {
+          const why =
+            error instanceof SandboxError
+              ? error.message
+              : `cannot check ${use.path}: ${errorMessage(error)}`;
+          return { action: "deny", reason: `blocked by the sandbox: ${why}` };
+        }
+      }
+      const decision = await policy.decide({
+        tool: request.tool.name,
+        kind: request.tool.kind,
+        mutates: request.tool.mutates,
+        input: request.input,
+        paths: request.paths,
+        preview: request.preview,
+      });
+      if (decision.action === "deny") return { action: "deny", reason: decision.reason };
+      if (decision.action === "allow") return { action: "allow" };
+      if (decision.rememberable && broker.isRemembered(approvalRequest(request))) return { action: "allow" };
+      return { action: "ask" };
+    },
+    approve: (request) => broker.request(approvalRequest(request)),
+  };
+}

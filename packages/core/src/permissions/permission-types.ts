@@ -1,0 +1,28 @@
+import type { PathUse, ToolKind } from "../tools/tool-types.js";
+
+/** One tool call, as the permission policy sees it. */
+export interface PermissionRequest {
+  tool: string;
+  kind: ToolKind;
+  mutates: boolean;
+  input: unknown;
+  /** Every path the call names (Tool.pathsOf); resolved to real paths by the policy. */
+  paths: readonly PathUse[];
+  preview?: string | undefined;
+}
+
+/**
+ * A policy's verdict. `ask` carries whether a remembered "allow always" may answer it
+ * (not for `always_ask` tools).
+ */
+export type PermissionDecision =
+  | { action: "allow"; reason: string }
+  | { action: "deny"; reason: string }
+  | { action: "ask"; reason: string; rememberable: boolean };
+
+/** Decides tool calls for one agent. Build with createPermissionPolicy or intersectPolicies. */
+export interface PermissionPolicy {
+  /** Whether "allow always" answers are remembered for the session. */
+  readonly rememberApprovals: boolean;
+  decide(request: PermissionRequest): Promise<PermissionDecision>;
+}
