@@ -93,7 +93,7 @@ function lastProviderDefault(layers: readonly ConfigLayerInput[]): string {
  */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
   const env = options.env ?? process.env;
-  const projectRoot = options.projectRoot ?? (await findProjectRoot(options.cwd ?? process.cwd()));
+  const projectRoot = options.projectRoot ?? findProjectRoot(options.cwd ?? process.cwd());
   const paths = configFilePaths(projectRoot, env);
   const candidates: Array<[ConfigFile["layer"], string]> = [
     ["global", options.globalConfigFile ?? paths.global],

@@ -13,22 +13,22 @@ describe("findProjectRoot", () => {
     const nested = join(root, "a", "b", "c");
     await mkdir(nested, { recursive: true });
     await mkdir(join(root, ".claude"));
-    expect(await findProjectRoot(nested)).toBe(root);
+    expect(findProjectRoot(nested)).toBe(root);
 
     await writeFiles(root, { "a/.git": "gitdir: /elsewhere\n" });
-    expect(await findProjectRoot(nested)).toBe(join(root, "a"));
+    expect(findProjectRoot(nested)).toBe(join(root, "a"));
   });
 
   it("checks .nyzhi/ before .claude/ before .git, and ignores a .nyzhi file", async () => {
     const root = await temp.make();
     await writeFiles(root, { ".git/HEAD": "", ".claude/x": "" });
-    expect(await projectMarkerIn(root)).toBe(".claude");
+    expect(projectMarkerIn(root)).toBe(".claude");
     await writeFiles(root, { ".nyzhi/config.toml": "" });
-    expect(await projectMarkerIn(root)).toBe(".nyzhi");
+    expect(projectMarkerIn(root)).toBe(".nyzhi");
 
     const other = await temp.make();
     await writeFiles(other, { ".nyzhi": "not a dir" });
-    expect(await projectMarkerIn(other)).toBeUndefined();
+    expect(projectMarkerIn(other)).toBeUndefined();
   });
 
   it("returns the start directory when no ancestor is a project", async () => {
@@ -36,13 +36,13 @@ describe("findProjectRoot", () => {
     await mkdir(start, { recursive: true });
     let ancestorWithMarker: string | undefined;
     for (let directory = dirname(start); ; directory = dirname(directory)) {
-      if (await projectMarkerIn(directory)) {
+      if (projectMarkerIn(directory)) {
         ancestorWithMarker = directory;
         break;
       }
       if (dirname(directory) === directory) break;
     }
     // The OS temp dir normally has no marker above it; if it does, the walk must stop there.
-    expect(await findProjectRoot(start)).toBe(ancestorWithMarker ?? start);
+    expect(findProjectRoot(start)).toBe(ancestorWithMarker ?? start);
   });
 });
