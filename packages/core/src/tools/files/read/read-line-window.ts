@@ -1,0 +1,93 @@
+import { open } from "node:fs/promises";
+import { truncateEnd } from "../../truncate-text.js";
+
+const CHUNK_BYTES = 64 * 1024;
+
+export interface LineWindowOptions {
+  /** First line to return, 1-based. */
+  offset: number;
+  /** Number of lines to return. */
+  limit: number;
+  /** Lines longer than this many code points are cut. */
+  maxLineChars: number;
+  /** Keep scanning past the window to count lines only while the file is at most this many bytes. */
+  countLinesUpToBytes: number;
+}
+
+export interface LineWindow {
+  /** The requested lines (without line endings), already cut to `maxLineChars`. */
+  lines: string[];
+  /** Total lines in the file, or undefined when the file was too large to count. */
+  totalLines: number | undefined;
+  /** How many returned lines were cut. */
+  cutLines: number;
+}
+
+/**
+ * Reads lines `offset .. offset+limit-1` of a file in chunks, never holding more than one chunk
+ * and the requested lines in memory (a multi-gigabyte log or a one-line minified bundle is fine).
+ */
+export async function readLineWindow(path: string, options: LineWindowOptions): Promise<LineWindow> {
+  const handle = await open(path, "r");
+  try {
+    const size = (await handle.stat()).size;
+    const firstIndex = options.offset - 1;
+    const lastIndex = firstIndex + options.limit - 1;
+    // Bytes kept per line: enough for maxLineChars code points of UTF-8 plus one to notice the cut.
+    const maxLineBytes = options.maxLineChars * 4 + 4;
+    const lines: string[] = [];
+    let cutLines = 0;
+    let lineIndex = 0;
+    let parts: Buffer[] = [];
+    let keptBytes = 0;
+    let overflow = false;
+    let sawBytesOnLine = false;
+    const finishLine = () => {
+      if (lineIndex >= firstIndex && lineIndex <= lastIndex) {
+        let text = Buffer.concat(parts).toString("utf8");
+        if (text.endsWith("\r")) text = text.slice(0, -1);
+        const cut = truncateEnd(text, options.maxLineChars, " … [line cut]");
+        if (overflow || cut !== text) cutLines += 1;
+        lines.push(overflow && cut === text ? `${text} … [line cut]` : cut);
+      }
+      lineIndex += 1;
+      parts = [];
+      keptBytes = 0;
+      overflow = false;
+      sawBytesOnLine = false;
+    };
+    const buffer = Buffer.alloc(CHUNK_BYTES);
+    let position = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      const chunk = buffer.subarray(0, bytesRead);
+      let start = 0;
+      while (start < chunk.length) {
+        if (lineIndex > lastIndex && size > options.countLinesUpToBytes) {
+          return { lines, totalLines: undefined, cutLines };
+        }
+        const newline = chunk.indexOf(10, start);
+        const end = newline === -1 ? chunk.length : newline;
+        if (end > start) sawBytesOnLine = true;
+        if (lineIndex >= firstIndex && lineIndex <= lastIndex && end > start) {
+          const room = maxLineBytes - keptBytes;
+          if (room > 0) {
+            const piece = Buffer.from(chunk.subarray(start, Math.min(end, start + room)));
+            parts.push(piece);
+            keptBytes += piece.length;
+          }
+          if (end - start > room) overflow = true;
+        }
+        if (newline === -1) break;
+        finishLine();
+        start = newline + 1;
+      }
+    }
+    if (sawBytesOnLine) finishLine();
+    return { lines, totalLines: lineIndex, cutLines };
+  } finally {
+    await handle.close();
+  }
+}
