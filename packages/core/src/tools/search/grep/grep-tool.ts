@@ -1,0 +1,101 @@
+import { stat } from "node:fs/promises";
+import { z } from "zod";
+import { defineTool, type Tool, ToolError } from "../../define-tool.js";
+import { displayPath, isNotFound } from "../../files/file-system.js";
+import type { ToolContext } from "../../tool-types.js";
+import { truncateEnd } from "../../truncate-text.js";
+import type { GrepSearchOptions, GrepSearchResult } from "./grep-search-types.js";
+import { searchWithJs } from "./js-grep-search.js";
+import { RipgrepUnusableError, ripgrepAvailable, searchWithRipgrep } from "./ripgrep-search.js";
+
+/** Most matches shown. */
+export const MAX_GREP_MATCHES = 500;
+/** Matching lines longer than this (code points) are cut. */
+export const MAX_GREP_LINE_CHARS = 500;
+
+/** Which search back end grep uses: ripgrep when installed (`auto`), or one forced. */
+export type GrepBackend = "auto" | "ripgrep" | "js";
+
+export interface CreateGrepToolOptions {
+  /** Default: `NYZHI_GREP_BACKEND` from the environment, else `auto`. */
+  backend?: GrepBackend;
+}
+
+const inputSchema = z.object({
+  pattern: z.string().min(1).describe("Regular expression to search for."),
+  path: z.string().min(1).optional().describe("File or directory to search. Default: the workspace root."),
+  include: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("Only search files matching this glob, e.g. '*.ts' or 'src/**/*.{ts,tsx}'."),
+  case_insensitive: z.boolean().optional().describe("Ignore case. Default false."),
+});
+
+type GrepInput = z.infer<typeof inputSchema>;
+
+/**
+ * Runs the search with the chosen back end and formats `path:line:text` lines sorted by path then
+ * line. Exported so tests can compare the back ends on one fixture.
+ */
+export async function runGrep(input: GrepInput, context: ToolContext, backend: GrepBackend): Promise<string> {
+  const target = await context.paths.resolve(input.path ?? ".", "read");
+  const stats = await stat(target).catch((error: unknown) => {
+    if (isNotFound(error)) throw new ToolError(`Path not found: ${displayPath(context, target)}`);
+    throw error;
+  });
+  const options: GrepSearchOptions = {
+    pattern: input.pattern,
+    target,
+    targetIsFile: !stats.isDirectory(),
+    include: input.include,
+    caseInsensitive: input.case_insensitive,
+    maxMatches: MAX_GREP_MATCHES,
+    signal: context.signal,
+  };
+  const result = await search(options, backend);
+  if (result.matches.length === 0) return "No matches found";
+  const lines = result.matches.map(
+    (match) =>
+      `${displayPath(context, match.path)}:${match.line}:${truncateEnd(match.text, MAX_GREP_LINE_CHARS)}`,
+  );
+  if (result.truncated) {
+    lines.push(
+      `(showing the first ${MAX_GREP_MATCHES} matches; more exist — narrow the pattern, path or include)`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function search(options: GrepSearchOptions, backend: GrepBackend): Promise<GrepSearchResult> {
+  if (backend === "js") return searchWithJs(options);
+  if (backend === "auto" && !(await ripgrepAvailable())) return searchWithJs(options);
+  try {
+    return await searchWithRipgrep(options);
+  } catch (error) {
+    // Patterns only JavaScript understands (lookaround, backreferences) get a second chance.
+    if (backend === "auto" && error instanceof RipgrepUnusableError) return searchWithJs(options);
+    if (error instanceof RipgrepUnusableError) throw new ToolError(`ripgrep failed: ${error.message}`);
+    throw error;
+  }
+}
+
+export function createGrepTool(options: CreateGrepToolOptions = {}): Tool {
+  return defineTool({
+    name: "grep",
+    description:
+      "Search file contents with a regular expression. Returns `path:line:text`, sorted by path. Skips hidden, ignored (.gitignore), node_modules and binary files.",
+    inputSchema,
+    kind: "read",
+    mutates: false,
+    paths: (input) => [{ path: input.path ?? ".", access: "read" }],
+    execute: (input, context) => runGrep(input, context, options.backend ?? backendFromEnvironment()),
+  });
+}
+
+function backendFromEnvironment(): GrepBackend {
+  const value = process.env.NYZHI_GREP_BACKEND;
+  return value === "js" || value === "ripgrep" ? value : "auto";
+}
+
+export const grepTool = createGrepTool();

@@ -1,0 +1,70 @@
+import { readFile, stat } from "node:fs/promises";
+import { basename } from "node:path";
+import { ToolError } from "../../define-tool.js";
+import { compileGlob } from "../glob-pattern.js";
+import { walkFiles } from "../walk-files.js";
+import {
+  GREP_MAX_FILE_BYTES,
+  type GrepMatch,
+  type GrepSearchOptions,
+  type GrepSearchResult,
+} from "./grep-search-types.js";
+
+/**
+ * The pure-JavaScript grep, used when ripgrep is not installed. It walks files in the same order
+ * with the same ignore rules and skips the same files (hidden, node_modules, ignored, binary,
+ * larger than 10 MiB), so its output is identical to the ripgrep back end's.
+ */
+export async function searchWithJs(options: GrepSearchOptions): Promise<GrepSearchResult> {
+  const regex = compileRegex(options.pattern, options.caseInsensitive === true);
+  const include = options.include && !options.targetIsFile ? compileGlob(options.include) : undefined;
+  const matches: GrepMatch[] = [];
+  const files = options.targetIsFile
+    ? singleFile(options.target)
+    : walkFiles({ root: options.target, ...(options.signal ? { signal: options.signal } : {}) });
+  for await (const file of files) {
+    if (include && !include.matches(file.relative)) continue;
+    const found = await searchFile(file.absolute, regex);
+    for (const match of found) {
+      matches.push(match);
+      if (matches.length > options.maxMatches)
+        return { matches: matches.slice(0, options.maxMatches), truncated: true };
+    }
+  }
+  return { matches, truncated: false };
+}
+
+async function* singleFile(path: string) {
+  yield { absolute: path, relative: basename(path) };
+}
+
+async function searchFile(path: string, regex: RegExp): Promise<GrepMatch[]> {
+  try {
+    if ((await stat(path)).size > GREP_MAX_FILE_BYTES) return [];
+    const bytes = await readFile(path);
+    if (bytes.includes(0)) return [];
+    const lines = bytes.toString("utf8").split("\n");
+    if (lines.at(-1) === "") lines.pop();
+    const matches: GrepMatch[] = [];
+    for (const [index, line] of lines.entries()) {
+      if (regex.test(line))
+        matches.push({ path, line: index + 1, text: line.endsWith("\r") ? line.slice(0, -1) : line });
+    }
+    return matches;
+  } catch {
+    return [];
+  }
+}
+
+function compileRegex(pattern: string, caseInsensitive: boolean): RegExp {
+  const flags = caseInsensitive ? "i" : "";
+  try {
+    return new RegExp(pattern, `${flags}u`);
+  } catch {
+    try {
+      return new RegExp(pattern, flags);
+    } catch (error) {
+      throw new ToolError(`Invalid regular expression: ${(error as Error).message}`);
+    }
+  }
+}

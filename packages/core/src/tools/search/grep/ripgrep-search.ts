@@ -1,0 +1,130 @@
+import { spawn } from "node:child_process";
+import { open } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import {
+  GREP_MAX_FILE_BYTES,
+  type GrepMatch,
+  type GrepSearchOptions,
+  type GrepSearchResult,
+} from "./grep-search-types.js";
+
+let available: Promise<boolean> | undefined;
+
+/** Whether `rg` can be run (checked once per process). */
+export function ripgrepAvailable(): Promise<boolean> {
+  available ??= new Promise((resolve) => {
+    const child = spawn("rg", ["--version"], { stdio: "ignore" });
+    child.on("error", () => resolve(false));
+    child.on("close", (code) => resolve(code === 0));
+  });
+  return available;
+}
+
+/** ripgrep failed before searching anything (e.g. a pattern Rust's regex syntax rejects). */
+export class RipgrepUnusableError extends Error {}
+
+/**
+ * Runs `rg --json --sort path` with flags that make its file selection match the JS walker:
+ * hidden files skipped, node_modules skipped, .gitignore/.ignore/.rgignore honoured even outside a
+ * git repo, no global or per-repo exclude files, files over 10 MiB skipped. Files with a NUL byte
+ * anywhere are dropped (ripgrep would only stop at the NUL). Stops rg once enough matches are in.
+ */
+export async function searchWithRipgrep(options: GrepSearchOptions): Promise<GrepSearchResult> {
+  const args = [
+    "--json",
+    "--no-config",
+    "--sort",
+    "path",
+    "--no-require-git",
+    "--no-ignore-global",
+    "--no-ignore-exclude",
+    "--max-filesize",
+    String(GREP_MAX_FILE_BYTES),
+    "--glob",
+    "!node_modules",
+  ];
+  if (options.caseInsensitive) args.push("--ignore-case");
+  if (options.include && !options.targetIsFile) args.push("--glob", options.include);
+  args.push("--regexp", options.pattern, "--");
+  const cwd = options.targetIsFile ? dirname(options.target) : options.target;
+  if (options.targetIsFile) args.push(basename(options.target));
+  const child = spawn("rg", args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  const onAbort = () => child.kill();
+  options.signal?.addEventListener("abort", onAbort, { once: true });
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const exit = new Promise<number | null>((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) => resolve(code));
+  });
+  const matches: GrepMatch[] = [];
+  let fileMatches: GrepMatch[] = [];
+  let sawFile = false;
+  let truncated = false;
+  try {
+    for await (const line of createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
+      const event = JSON.parse(line) as RipgrepEvent;
+      if (event.type === "begin") {
+        sawFile = true;
+        fileMatches = [];
+      } else if (event.type === "match") {
+        const path = join(cwd, decode(event.data.path));
+        fileMatches.push({
+          path,
+          line: event.data.line_number,
+          text: stripLineEnding(decode(event.data.lines)),
+        });
+      } else if (event.type === "end" && fileMatches.length > 0) {
+        if (await containsNul(fileMatches[0]!.path)) continue;
+        matches.push(...fileMatches);
+        if (matches.length > options.maxMatches) {
+          truncated = true;
+          child.kill();
+          break;
+        }
+      }
+    }
+  } finally {
+    options.signal?.removeEventListener("abort", onAbort);
+  }
+  const code = await exit;
+  options.signal?.throwIfAborted();
+  if (!truncated && code === 2 && !sawFile) throw new RipgrepUnusableError(stderr.trim() || "rg failed");
+  return { matches: matches.slice(0, options.maxMatches), truncated };
+}
+
+type RipgrepText = { text: string } | { bytes: string };
+
+type RipgrepEvent =
+  | { type: "begin"; data: { path: RipgrepText } }
+  | { type: "match"; data: { path: RipgrepText; lines: RipgrepText; line_number: number } }
+  | { type: "end"; data: { path: RipgrepText } }
+  | { type: "context" | "summary"; data: unknown };
+
+function decode(value: RipgrepText): string {
+  return "text" in value ? value.text : Buffer.from(value.bytes, "base64").toString("utf8");
+}
+
+function stripLineEnding(text: string): string {
+  const withoutNewline = text.endsWith("\n") ? text.slice(0, -1) : text;
+  return withoutNewline.endsWith("\r") ? withoutNewline.slice(0, -1) : withoutNewline;
+}
+
+async function containsNul(path: string): Promise<boolean> {
+  const handle = await open(path, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    let position = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
+      if (bytesRead === 0) return false;
+      if (buffer.subarray(0, bytesRead).includes(0)) return true;
+      position += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}

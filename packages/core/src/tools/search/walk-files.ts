@@ -1,0 +1,77 @@
+import { readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { IgnoreRules } from "./ignore-rules.js";
+
+/** Directory names never descended into, whatever the ignore files say. */
+export const ALWAYS_SKIPPED_DIRECTORIES = new Set([".git", "node_modules"]);
+
+export interface WalkOptions {
+  /** Directory to walk (absolute). */
+  root: string;
+  /** Include entries whose name starts with a dot. Default false. */
+  includeHidden?: boolean;
+  /** Honour .gitignore / .ignore / .rgignore files (in the root, below it and above it). Default true. */
+  respectIgnoreFiles?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface WalkedFile {
+  absolute: string;
+  /** `/`-separated, relative to the root. */
+  relative: string;
+}
+
+/**
+ * Yields the regular files under `root`, depth first with each directory's entries sorted by
+ * name bytes — the order `rg --sort path` uses, so both grep back ends agree. Symlinks are not
+ * followed (nor listed), like ripgrep's default.
+ */
+export async function* walkFiles(options: WalkOptions): AsyncGenerator<WalkedFile> {
+  const respect = options.respectIgnoreFiles !== false;
+  const rules = respect ? await IgnoreRules.forAncestorsOf(options.root) : IgnoreRules.empty();
+  yield* walkDirectory(options.root, "", rules, options);
+}
+
+async function* walkDirectory(
+  directory: string,
+  relativeDirectory: string,
+  inherited: IgnoreRules,
+  options: WalkOptions,
+): AsyncGenerator<WalkedFile> {
+  options.signal?.throwIfAborted();
+  const rules = options.respectIgnoreFiles === false ? inherited : await inherited.withDirectory(directory);
+  let entries: import("node:fs").Dirent[];
+  try {
+    entries = await readdir(directory, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  entries.sort((left, right) => compareNames(left.name, right.name));
+  for (const entry of entries) {
+    if (!options.includeHidden && entry.name.startsWith(".")) continue;
+    const isDirectory = entry.isDirectory();
+    if (!isDirectory && !entry.isFile()) continue;
+    if (ALWAYS_SKIPPED_DIRECTORIES.has(entry.name)) continue;
+    const absolute = join(directory, entry.name);
+    if (rules.ignores(absolute, isDirectory)) continue;
+    const relative = relativeDirectory === "" ? entry.name : `${relativeDirectory}/${entry.name}`;
+    if (isDirectory) yield* walkDirectory(absolute, relative, rules, options);
+    else yield { absolute, relative };
+  }
+}
+
+/** Compares names by their UTF-8 bytes (ripgrep's order), not by UTF-16 code units. */
+export function compareNames(left: string, right: string): number {
+  return Buffer.compare(Buffer.from(left, "utf8"), Buffer.from(right, "utf8"));
+}
+
+/** Compares `/`-separated relative paths segment by segment, matching the walk order. */
+export function comparePaths(left: string, right: string): number {
+  const leftParts = left.split("/");
+  const rightParts = right.split("/");
+  for (let index = 0; index < Math.min(leftParts.length, rightParts.length); index += 1) {
+    const order = compareNames(leftParts[index]!, rightParts[index]!);
+    if (order !== 0) return order;
+  }
+  return leftParts.length - rightParts.length;
+}
