@@ -47,7 +47,7 @@ describe("grep", () => {
       "a/b.txt:1:a needle in a",
       "a.txt:1:needle one",
       "b.ts:2:const needle = 2;",
-      "src/deep/x.ts:1:// needle " + "é".repeat(490) + "…",
+      `src/deep/x.ts:1:// needle ${"é".repeat(490)}…`,
       "src/deep/y.js:1:needle js",
       "src/keep.log:1:needle kept by negation",
       "é.txt:1:needle accent",
