@@ -1,0 +1,29 @@
+import { getLogger, type LoadedConfig, loadConfig } from "@nyzhi/config";
+import type { CommandIo } from "../io/output.js";
+import type { GlobalFlags } from "../main.js";
+
+/** The config keys global flags set, with the flag's name for origins. */
+export function flagLayer(flags: GlobalFlags): {
+  flags: Record<string, unknown>;
+  flagNames: Record<string, string>;
+} {
+  const values: Record<string, unknown> = {};
+  const names: Record<string, string> = {};
+  if (flags.provider) {
+    values["provider.default"] = flags.provider;
+    names["provider.default"] = "--provider";
+  }
+  if (flags.trust) {
+    values["agent.trust.mode"] = flags.trust;
+    names["agent.trust.mode"] = "--trust";
+  }
+  return { flags: values, flagNames: names };
+}
+
+/** Loads the merged config for a command, with global flags as the top layer; prints warnings to stderr. */
+export async function loadCliConfig(io: CommandIo, flags: GlobalFlags): Promise<LoadedConfig> {
+  const loaded = await loadConfig({ cwd: io.cwd, env: io.env, ...flagLayer(flags) });
+  for (const warning of loaded.warnings) io.stderr(`${warning.message}\n`);
+  getLogger(io.env).debug({ files: loaded.files, projectRoot: loaded.projectRoot }, "config loaded");
+  return loaded;
+}

@@ -1,0 +1,16 @@
+/** Where a command writes. Injected so tests capture output without touching process streams. */
+export interface CommandIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+}
+
+export function processIo(): CommandIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}

@@ -1,0 +1,121 @@
+import { Command, CommanderError, Option } from "commander";
+import { ExitCode } from "./io/exit-codes.js";
+import { type CommandIo, processIo } from "./io/output.js";
+import { NYZHI_VERSION } from "./version.js";
+
+/** Flags accepted before or after any subcommand; they form the config's flag layer. */
+export interface GlobalFlags {
+  provider?: string;
+  model?: string;
+  trust?: string;
+}
+
+const EXIT_CODES_HELP = `
+Exit codes:
+  0    success
+  1    failure (bad config, provider or I/O error, failed turn)
+  2    usage error (unknown command or flag, missing argument)
+  130  interrupted (Ctrl-C); work so far is saved
+
+Environment:
+  NYZHI_HOME   relocates every nyzhi directory (config, sessions, logs, credentials)
+  NYZHI_LOG    log level for <data dir>/logs/nyzhi.log (info by default; debug, trace, silent)
+`;
+
+/** Builds the `nyz` program. Each command's implementation loads lazily when it runs. */
+export function buildProgram(io: CommandIo, setExit: (code: number) => void): Command {
+  const program = new Command("nyz")
+    .description("nyzhi: a terminal-first AI coding agent with specialised subagents")
+    .version(NYZHI_VERSION, "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help for a command")
+    .addOption(new Option("-p, --provider <id>", "provider to use (overrides provider.default)"))
+    .addOption(new Option("-m, --model <id>", "model to use for this run"))
+    .addOption(new Option("-y, --trust <mode>", "trust mode: off, limited, autoedit, full"))
+    .showHelpAfterError("(run `nyz --help` for usage)")
+    .addHelpText("after", EXIT_CODES_HELP)
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride();
+
+  const globals = (): GlobalFlags => program.opts<GlobalFlags>();
+  const run = (task: () => Promise<number>) => async () => setExit(await task());
+
+  const config = program
+    .command("config")
+    .description("show the merged configuration, or get and set one key")
+    .option("--json", "print as JSON instead of TOML")
+    .option("--origin", "show which layer and file each value came from")
+    .action(async (options: { json?: boolean; origin?: boolean }) =>
+      run(async () => (await import("./commands/config-command.js")).showConfig(io, globals(), options))(),
+    );
+  config
+    .command("get <key>")
+    .description("print one value by its dotted key path, e.g. agent.trust.mode")
+    .option("--origin", "also print where the value came from")
+    .action(async (key: string, options: { origin?: boolean }, command: Command) => {
+      // `--origin` is also an option of `config` itself, and commander gives it to the parent.
+      const origin = options.origin === true || command.parent?.opts<{ origin?: boolean }>().origin === true;
+      await run(async () =>
+        (await import("./commands/config-command.js")).getConfig(io, globals(), key, { origin }),
+      )();
+    });
+  config
+    .command("set <key> <value>")
+    .description("validate and write one value, keeping every other key and comment")
+    .option("--global", "write the global config file")
+    .option("--project", "write the project's .nyzhi/config.toml (default inside a project)")
+    .action(async (key: string, value: string, options: { global?: boolean; project?: boolean }) =>
+      run(async () => (await import("./commands/config-command.js")).setConfig(io, key, value, options))(),
+    );
+
+  program
+    .command("init")
+    .description("scaffold .nyzhi/ in this project: config.toml, rules.md, an example role")
+    .action(run(async () => (await import("./commands/init-command.js")).initProject(io)));
+
+  const authModule = () => import("./commands/auth-commands.js");
+  program
+    .command("login [provider]")
+    .description("log in to a provider (OAuth where offered, else an API key); asks which when omitted")
+    .option("--api-key", "enter an API key even when the provider offers OAuth")
+    .option("--label <name>", "account label, to keep several accounts for one provider")
+    .action(async (provider: string | undefined, options: { apiKey?: boolean; label?: string }) =>
+      run(async () => (await authModule()).loginCommand(io, provider, options))(),
+    );
+  program
+    .command("logout <provider>")
+    .description("remove stored credentials for a provider")
+    .option("--account <label>", "remove only this account")
+    .action(async (provider: string, options: { account?: string }) =>
+      run(async () => (await authModule()).logoutCommand(io, provider, options))(),
+    );
+  program
+    .command("auth")
+    .description("credential commands (see `nyz auth status`)")
+    .command("status")
+    .description("show where each provider's credential comes from (secrets masked)")
+    .option("--json", "print as JSON")
+    .action(async (options: { json?: boolean }) =>
+      run(async () => (await authModule()).authStatusCommand(io, globals(), options))(),
+    );
+
+  return program;
+}
+
+/** Runs `nyz` with the given arguments and returns the exit code. */
+export async function main(args: readonly string[], io: CommandIo = processIo()): Promise<number> {
+  let exitCode: number = ExitCode.success;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  try {
+    await program.parseAsync([...args], { from: "user" });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return ExitCode.success;
+      return ExitCode.usage;
+    }
+    const { reportError } = await import("./io/report-error.js");
+    return reportError(io, error);
+  }
+}
