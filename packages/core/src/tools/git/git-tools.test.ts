@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPathGuard } from "../../sandbox/path-guard.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
+import { allGitTools } from "./all-git-tools.js";
 import { gitBranchTool, gitDiffTool, gitLogTool, gitShowTool, gitStatusTool } from "./git-read-tools.js";
 import { gitCheckoutTool, gitCommitTool } from "./git-write-tools.js";
 
@@ -22,6 +23,18 @@ afterEach(async () => {
 });
 
 describe("git tools on a real repository", () => {
+  it("declare which of them mutate", () => {
+    expect(allGitTools().map((tool) => [tool.name, tool.kind, tool.mutates])).toEqual([
+      ["git_status", "read", false],
+      ["git_diff", "read", false],
+      ["git_log", "read", false],
+      ["git_show", "read", false],
+      ["git_branch", "read", false],
+      ["git_commit", "execute", true],
+      ["git_checkout", "execute", true],
+    ]);
+  });
+
   it("status, commit, log, diff, show, branch and checkout", async () => {
     const { context } = test;
     expect((await gitStatusTool.run({}, context)).output).toBe(

@@ -15,7 +15,7 @@ export const BASH_MAX_OUTPUT_CHARS = 30_000;
 
 const DESCRIPTION = `Runs a shell command (bash -c) in the workspace and returns its combined stdout and stderr.
 Use it for builds, tests, package managers and other programs; prefer the file tools for reading and editing files.
-The command runs in a sandbox: by default only the workspace and a private /tmp are writable and the network is off.
+Depending on the sandbox settings, only the workspace and a private /tmp may be writable and the network may be off.
 Background processes do not outlive the command. Output is capped (the start and the end are kept).`;
 
 const inputSchema = z.object({
