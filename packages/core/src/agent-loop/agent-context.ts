@@ -1,0 +1,93 @@
+import type {
+  LanguageModel,
+  ModelMessage,
+  ProviderMetadata,
+  SystemFragment,
+  ThinkingOptions,
+  Usage,
+} from "@nyzhi/provider";
+import type { AgentTag } from "../events/agent-events.js";
+import type { Tool } from "../tools/define-tool.js";
+import type { ToolRegistry } from "../tools/tool-registry.js";
+import type { PathUse, ToolContext, ToolProgress } from "../tools/tool-types.js";
+
+/** One tool call waiting for permission. */
+export interface ToolGateRequest {
+  callId: string;
+  tool: Tool;
+  input: unknown;
+  /** Every path the call names, with how it touches it. */
+  paths: PathUse[];
+  preview: string | undefined;
+  agent: AgentTag;
+}
+
+/** The permission layer's verdict before a call runs. */
+export type ToolGateDecision = { action: "allow" } | { action: "deny"; reason: string } | { action: "ask" };
+
+/**
+ * Decides whether a tool call may run: deny rules and sandbox first, then trust mode, then the
+ * host's approval. The permissions module implements it; the loop only follows its verdicts.
+ */
+export interface ToolGate {
+  decide(request: ToolGateRequest): ToolGateDecision | Promise<ToolGateDecision>;
+  /** Asks whoever can approve (the host, or a parent agent's host). No approver means denied. */
+  approve(request: ToolGateRequest): Promise<{ approved: boolean; reason: string }>;
+}
+
+/** Lets everything through: for tests and trusted library use. */
+export const allowAllGate: ToolGate = {
+  decide: () => ({ action: "allow" }),
+  approve: async () => ({ approved: true, reason: "allowed" }),
+};
+
+/** Hooks around each tool call (the hooks module implements them; a block reason reaches the model). */
+export interface ToolCallHooks {
+  beforeToolCall?(call: {
+    callId: string;
+    name: string;
+    input: unknown;
+  }): Promise<{ block?: string } | undefined>;
+  afterToolCall?(call: {
+    callId: string;
+    name: string;
+    input: unknown;
+    output: string;
+    isError: boolean;
+  }): Promise<void>;
+}
+
+/**
+ * Everything that makes one agent: the lead, a subagent, a `task` child and a teammate differ only
+ * in how this is derived.
+ */
+export interface AgentContext {
+  agent: AgentTag;
+  model: LanguageModel;
+  /** The system prompt, assembled from fragments (see `assembleSystemPrompt`). */
+  system: SystemFragment[];
+  tools: ToolRegistry;
+  /** The conversation so far; the loop appends to it in place. */
+  thread: ModelMessage[];
+  /** Model requests per turn. Default 100. */
+  maxSteps: number;
+  maxTokens?: number;
+  temperature?: number;
+  thinking?: ThinkingOptions;
+  providerOptions?: ProviderMetadata;
+  gate: ToolGate;
+  hooks?: ToolCallHooks;
+  /** Builds the context a tool call runs with. */
+  createToolContext(
+    callId: string,
+    signal: AbortSignal,
+    progress: (event: ToolProgress) => void,
+  ): ToolContext;
+  /** Cost in US dollars of a step's usage; absent means unknown (0). */
+  costOf?: (usage: Usage) => number;
+  /**
+   * Messages that arrived while the agent worked (`send_input`, teammate inboxes); drained at each
+   * step boundary so the next model request contains them.
+   */
+  takePendingMessages?: () => ModelMessage[];
+}

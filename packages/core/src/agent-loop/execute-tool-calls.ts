@@ -1,0 +1,250 @@
+import type { ToolResultPart } from "@nyzhi/provider";
+import type { AgentEvent, AgentEvents } from "../events/agent-events.js";
+import type { Tool } from "../tools/define-tool.js";
+import type { AgentContext } from "./agent-context.js";
+import type { ModelToolCall } from "./stream-step.js";
+
+type Refusal = NonNullable<AgentEvents["tool-end"]["refused"]>;
+
+interface CallResult {
+  output: string;
+  isError: boolean;
+  refused?: Refusal;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Groups calls in order: a run of consecutive read-only calls forms one parallel batch; each
+ * mutating (or unknown) call is a batch of its own, so mutations never overlap and keep their order.
+ */
+export function batchToolCalls(
+  calls: readonly ModelToolCall[],
+  lookup: (name: string) => Tool | undefined,
+): ModelToolCall[][] {
+  const batches: ModelToolCall[][] = [];
+  let readBatch: ModelToolCall[] | undefined;
+  for (const call of calls) {
+    const tool = lookup(call.name);
+    if (tool && !tool.mutates) {
+      if (!readBatch) {
+        readBatch = [];
+        batches.push(readBatch);
+      }
+      readBatch.push(call);
+    } else {
+      readBatch = undefined;
+      batches.push([call]);
+    }
+  }
+  return batches;
+}
+
+/**
+ * Runs the tool calls of one model step and returns one result per call, in call order, whatever
+ * happens: refusals, failures and cancellation all become results, so the history stays valid.
+ */
+export async function executeToolCalls(
+  context: AgentContext,
+  calls: readonly ModelToolCall[],
+  options: { signal: AbortSignal; emit: (event: AgentEvent) => void },
+): Promise<ToolResultPart[]> {
+  const results = new Map<string, CallResult>();
+  for (const batch of batchToolCalls(calls, (name) => context.tools.get(name))) {
+    if (options.signal.aborted) break;
+    await Promise.all(
+      batch.map(async (call) => {
+        results.set(call.id, await runOneCall(context, call, options));
+      }),
+    );
+  }
+  return calls.map((call) => {
+    const result = results.get(call.id) ?? cancelled(context, call, options);
+    const part: ToolResultPart = {
+      type: "tool-result",
+      toolCallId: call.id,
+      toolName: call.name,
+      output: result.output,
+    };
+    if (result.isError) part.isError = true;
+    return part;
+  });
+}
+
+function cancelled(
+  context: AgentContext,
+  call: ModelToolCall,
+  options: { emit: (event: AgentEvent) => void },
+): CallResult {
+  const result: CallResult = {
+    output: "Cancelled: the turn was interrupted before this call ran.",
+    isError: true,
+    refused: "cancelled",
+  };
+  emitEnd(context, call, result, 0, options.emit);
+  return result;
+}
+
+async function runOneCall(
+  context: AgentContext,
+  call: ModelToolCall,
+  options: { signal: AbortSignal; emit: (event: AgentEvent) => void },
+): Promise<CallResult> {
+  const { emit } = options;
+  const startedAt = Date.now();
+  const finish = (result: CallResult): CallResult => {
+    emitEnd(context, call, result, Date.now() - startedAt, emit);
+    return result;
+  };
+  const tool = context.tools.get(call.name);
+  if (!tool) {
+    const available = context.tools.names().join(", ");
+    return finish({
+      output: `Unknown tool: ${call.name}. Available tools: ${available}`,
+      isError: true,
+      refused: "unknown-tool",
+    });
+  }
+  if (call.input === undefined) {
+    return finish({
+      output: `Invalid arguments for ${call.name}: not valid JSON: ${call.arguments.slice(0, 500)}`,
+      isError: true,
+      refused: "invalid-arguments",
+    });
+  }
+  const parsed = tool.parse(call.input);
+  if (!parsed.ok) return finish({ output: parsed.error, isError: true, refused: "invalid-arguments" });
+
+  const signal = options.signal;
+  const progress = (event: { type: "output"; text: string }) =>
+    emit({ type: "tool-output", agent: context.agent, callId: call.id, name: call.name, text: event.text });
+  const toolContext = context.createToolContext(call.id, signal, progress);
+
+  let paths: ReturnType<Tool["pathsOf"]>;
+  try {
+    paths = tool.pathsOf(parsed.input, toolContext);
+  } catch (error) {
+    return finish({
+      output: `Invalid arguments for ${call.name}: ${String(error)}`,
+      isError: true,
+      refused: "invalid-arguments",
+    });
+  }
+  const request = {
+    callId: call.id,
+    tool,
+    input: parsed.input,
+    paths,
+    preview: tool.previewOf(parsed.input),
+    agent: context.agent,
+  };
+  const decision = await context.gate.decide(request);
+  if (decision.action === "deny") {
+    return finish({
+      output: `Tool \`${call.name}\` was denied: ${decision.reason}`,
+      isError: true,
+      refused: "denied",
+    });
+  }
+  if (decision.action === "ask") {
+    emit({
+      type: "approval-requested",
+      agent: context.agent,
+      callId: call.id,
+      tool: call.name,
+      input: parsed.input,
+      preview: request.preview ?? "",
+    });
+    const answer = await context.gate.approve(request);
+    emit({
+      type: "approval-resolved",
+      agent: context.agent,
+      callId: call.id,
+      tool: call.name,
+      approved: answer.approved,
+      reason: answer.reason,
+    });
+    if (!answer.approved) {
+      return finish({
+        output: `Tool \`${call.name}\` was not approved: ${answer.reason}`,
+        isError: true,
+        refused: "denied",
+      });
+    }
+  }
+  if (signal.aborted)
+    return finish({ output: "Cancelled before it ran.", isError: true, refused: "cancelled" });
+
+  const blocked = await context.hooks?.beforeToolCall?.({
+    callId: call.id,
+    name: call.name,
+    input: parsed.input,
+  });
+  if (blocked?.block) {
+    return finish({
+      output: `Tool \`${call.name}\` was blocked by a hook: ${blocked.block}`,
+      isError: true,
+      refused: "denied",
+    });
+  }
+  emit({ type: "tool-start", agent: context.agent, callId: call.id, name: call.name, input: parsed.input });
+  const result = await runUntilAborted(tool.run(parsed.input, toolContext), signal);
+  const shaped: CallResult = { output: result.output, isError: result.isError === true };
+  if (result.metadata) shaped.metadata = result.metadata;
+  if (signal.aborted && !shaped.isError)
+    shaped.output += "\n(the turn was interrupted after this call finished)";
+  await context.hooks?.afterToolCall?.({
+    callId: call.id,
+    name: call.name,
+    input: parsed.input,
+    output: shaped.output,
+    isError: shaped.isError,
+  });
+  return finish(shaped);
+}
+
+function emitEnd(
+  context: AgentContext,
+  call: ModelToolCall,
+  result: CallResult,
+  durationMs: number,
+  emit: (event: AgentEvent) => void,
+): void {
+  const event: AgentEvent = {
+    type: "tool-end",
+    agent: context.agent,
+    callId: call.id,
+    name: call.name,
+    output: result.output,
+    isError: result.isError,
+    durationMs,
+  };
+  if (result.refused) event.refused = result.refused;
+  if (result.metadata) event.metadata = result.metadata;
+  emit(event);
+}
+
+/** Cap on how long a tool may keep running after an abort before the loop stops waiting, ms. */
+const ABORT_GRACE_MS = 300;
+
+/** Waits for the tool, but no longer than a short grace after an abort (tools should stop by then). */
+async function runUntilAborted(
+  running: Promise<{ output: string; isError?: boolean; metadata?: Record<string, unknown> }>,
+  signal: AbortSignal,
+): Promise<{ output: string; isError?: boolean; metadata?: Record<string, unknown> }> {
+  let onAbort: (() => void) | undefined;
+  const gaveUp = new Promise<{ output: string; isError: boolean }>((resolve) => {
+    onAbort = () => {
+      setTimeout(
+        () => resolve({ output: "Cancelled: the turn was interrupted while this call ran.", isError: true }),
+        ABORT_GRACE_MS,
+      ).unref();
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener("abort", onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([running, gaveUp]);
+  } finally {
+    if (onAbort) signal.removeEventListener("abort", onAbort);
+  }
+}

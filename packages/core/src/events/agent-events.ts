@@ -1,0 +1,83 @@
+import type { FinishReason, ProviderError, Usage } from "@nyzhi/provider";
+
+/** Which agent an event came from. The lead's events carry depth 0 and no nickname. */
+export interface AgentTag {
+  agentId: string;
+  depth: number;
+  role?: string;
+  nickname?: string;
+}
+
+/** Why a turn ended. */
+export type TurnEndReason = "completed" | "max-steps" | "aborted" | "error";
+
+/**
+ * Everything an agent reports while it works, one entry per event type. Hosts (TUI, `nyz exec`,
+ * library users) subscribe to these; the loop knows nothing of terminals.
+ */
+export interface AgentEvents {
+  /** A turn began with this user input. */
+  "turn-start": { turnId: string; input: string };
+  /** A model step (one model request plus its tool calls) began; `step` counts from 1. */
+  "step-start": { step: number };
+  /** Streamed assistant text. */
+  "text-delta": { delta: string };
+  /** Streamed reasoning (thinking) text. */
+  "reasoning-delta": { delta: string };
+  /** The model began a tool call; arguments follow in `tool-call-delta`. */
+  "tool-call-start": { callId: string; name: string };
+  /** A fragment of a tool call's arguments JSON. */
+  "tool-call-delta": { callId: string; delta: string };
+  /** A tool is about to run with these validated arguments. */
+  "tool-start": { callId: string; name: string; input: unknown };
+  /** Streamed output of a running tool (e.g. `bash`). */
+  "tool-output": { callId: string; name: string; text: string };
+  /** A tool finished (or was refused); `output` is the full text the model receives. */
+  "tool-end": {
+    callId: string;
+    name: string;
+    output: string;
+    isError: boolean;
+    durationMs: number;
+    /** Set when the call never ran: why (deny rule, sandbox, user denial, unknown tool …). */
+    refused?: "unknown-tool" | "invalid-arguments" | "denied" | "not-allowed" | "cancelled";
+    metadata?: Record<string, unknown>;
+  };
+  /** A mutating call needs the user's approval; the host's callback is being asked. */
+  "approval-requested": { callId: string; tool: string; input: unknown; preview: string };
+  /** The approval was answered (or refused because nobody could answer). */
+  "approval-resolved": { callId: string; tool: string; approved: boolean; reason: string };
+  /** The provider call failed and will be retried after `waitMs`. */
+  retry: { attempt: number; maxAttempts: number; waitMs: number; reason: string };
+  /** Token usage and cost of one model step. Cost in US dollars (0 when prices are unknown). */
+  usage: { step: number; usage: Usage; costUsd: number };
+  /** A model step ended. */
+  "step-end": { step: number; finishReason: FinishReason | "aborted" | "error"; toolCalls: number };
+  /** A note for the user from the runtime (compaction, skipped files, fallbacks). */
+  notice: { message: string };
+  /** Something failed; when `fatal`, the turn ends. */
+  error: { message: string; code: string; fatal: boolean; error?: ProviderError | Error };
+  /** The turn ended. `text` is the final assistant text of the last step. */
+  "turn-end": {
+    turnId: string;
+    reason: TurnEndReason;
+    steps: number;
+    usage: Usage;
+    costUsd: number;
+    text: string;
+  };
+}
+
+export type AgentEventType = keyof AgentEvents;
+
+/** One event: `{ type, agent, ...payload }`, discriminated on `type`. */
+export type AgentEvent = {
+  [Type in AgentEventType]: { type: Type; agent: AgentTag } & AgentEvents[Type];
+}[AgentEventType];
+
+export type AgentEventOf<Type extends AgentEventType> = Extract<AgentEvent, { type: Type }>;
+
+/** For exhaustive `switch (event.type)`: a compile error when a case is missing. */
+export function assertNever(value: never): never {
+  throw new Error(`Unhandled value: ${JSON.stringify(value)}`);
+}

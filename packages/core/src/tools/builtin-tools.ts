@@ -1,0 +1,22 @@
+import type { Tool } from "./define-tool.js";
+import { allFileTools } from "./files/all-file-tools.js";
+import { gitBranchTool, gitDiffTool, gitLogTool, gitShowTool, gitStatusTool } from "./git/git-read-tools.js";
+import { gitCheckoutTool, gitCommitTool } from "./git/git-write-tools.js";
+import { createBashTool } from "./shell/bash.js";
+import { createVerifyTool } from "./shell/verify.js";
+
+/** Every built-in tool an agent can be offered (before role fencing, plan mode or read-only roles). */
+export function builtinTools(): Tool[] {
+  return [
+    ...allFileTools(),
+    createBashTool(),
+    createVerifyTool(),
+    gitStatusTool,
+    gitDiffTool,
+    gitLogTool,
+    gitShowTool,
+    gitBranchTool,
+    gitCommitTool,
+    gitCheckoutTool,
+  ];
+}
