@@ -4,6 +4,7 @@ import type { LanguageModel, StreamOptions } from "../model/language-model.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
+import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { anthropicError } from "./anthropic-error.js";
 import {
@@ -64,31 +65,16 @@ export class AnthropicLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.anthropic ?? {}) } as StreamParams;
   }
 
-  async *doStream(request: ModelRequest, options: StreamOptions = {}): AsyncGenerator<StreamPart> {
+  doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
-    const context = {
-      providerId: this.providerId,
-      credential: this.credential,
+    const context = { providerId: this.providerId, credential: this.credential, signal };
+    return mapEventStream({
+      open: (streamSignal) =>
+        this.client.messages.create(this.buildRequestBody(request), { signal: streamSignal }),
+      mapper: new AnthropicStreamState(),
       signal,
-      phase: "stream" as const,
-    };
-    let phase: "request" | "stream" = "request";
-    try {
-      const stream = await this.client.messages.create(
-        this.buildRequestBody(request),
-        signal ? { signal } : {},
-      );
-      phase = "stream";
-      const state = new AnthropicStreamState();
-      for await (const event of stream) {
-        const parts = state.handle(event);
-        for (const part of parts) yield part;
-        if (state.finished) return;
-      }
-      yield { type: "error", error: anthropicError(new Error("stream ended before message_stop"), context) };
-    } catch (error) {
-      yield { type: "error", error: anthropicError(error, { ...context, phase }) };
-    }
+      toError: (error, phase) => anthropicError(error, { ...context, phase }),
+    });
   }
 }
 
@@ -118,7 +104,7 @@ function applyThinking(body: StreamParams, request: ModelRequest, modelId: strin
 type OpenBlock = { kind: "text" | "reasoning" | "tool"; id: string; signature?: string };
 
 /** Turns Anthropic stream events into stream parts. Block ids are content-block indexes. */
-class AnthropicStreamState {
+class AnthropicStreamState implements EventMapper<Anthropic.RawMessageStreamEvent> {
   finished = false;
   private readonly blocks = new Map<number, OpenBlock>();
   private readonly toolCalls = new ToolCallBuffer();
@@ -130,7 +116,12 @@ class AnthropicStreamState {
   };
   private stopReason: string | null = null;
 
-  handle(event: Anthropic.RawMessageStreamEvent): StreamPart[] {
+  /** Anthropic ends with `message_stop`, so a source that ends first is incomplete. */
+  end(): undefined {
+    return undefined;
+  }
+
+  map(event: Anthropic.RawMessageStreamEvent): StreamPart[] {
     switch (event.type) {
       case "message_start":
         this.readUsage(event.message.usage);

@@ -4,7 +4,8 @@ import type { LanguageModel, StreamOptions } from "../model/language-model.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
-import { parseSseStream } from "../sse/parse-sse-stream.js";
+import { type SseEvent, SseParser } from "../sse/parse-sse-stream.js";
+import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import {
@@ -70,44 +71,32 @@ export class GeminiLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.gemini ?? {}) };
   }
 
-  async *doStream(request: ModelRequest, options: StreamOptions = {}): AsyncGenerator<StreamPart> {
+  doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
-    const { credential } = this.settings;
-    const context = {
-      providerId: this.providerId,
-      credential,
+    const context = { providerId: this.providerId, credential: this.settings.credential, signal };
+    return mapEventStream<Uint8Array>({
+      open: async (streamSignal) => {
+        const response = await this.post(request, streamSignal);
+        if (!response.ok) throw await geminiHttpError(response, { ...context, phase: "request" });
+        if (!response.body) throw new Error("the response has no body");
+        return response.body as AsyncIterable<Uint8Array>;
+      },
+      mapper: new GeminiStreamMapper(),
       signal,
-      phase: "request" as "request" | "stream",
-    };
+      toError: (error, phase) => geminiError(error, { ...context, phase }),
+    });
+  }
+
+  private post(request: ModelRequest, signal: AbortSignal): Promise<Response> {
     const fetchImpl = this.settings.fetch ?? globalThis.fetch;
-    const url = `${this.settings.baseUrl.replace(/\/+$/, "")}/models/${encodeURIComponent(this.modelId)}:streamGenerateContent?alt=sse`;
-    try {
-      const response = await fetchImpl(url, {
-        method: "POST",
-        headers: this.headers(),
-        body: JSON.stringify(this.buildRequestBody(request)),
-        ...(signal ? { signal } : {}),
-      });
-      if (!response.ok) {
-        yield { type: "error", error: await geminiHttpError(response, context) };
-        return;
-      }
-      if (!response.body) throw new Error("response has no body");
-      context.phase = "stream";
-      const state = new GeminiStreamState();
-      for await (const event of parseSseStream(response.body)) {
-        const parts = state.handle(JSON.parse(event.data) as GeminiChunk);
-        for (const part of parts) yield part;
-      }
-      const end = state.end();
-      if (end) {
-        for (const part of end) yield part;
-        return;
-      }
-      yield { type: "error", error: geminiError(new Error("stream ended without a finishReason"), context) };
-    } catch (error) {
-      yield { type: "error", error: geminiError(error, context) };
-    }
+    const base = this.settings.baseUrl.replace(/\/+$/, "");
+    const url = `${base}/models/${encodeURIComponent(this.modelId)}:streamGenerateContent?alt=sse`;
+    return fetchImpl(url, {
+      method: "POST",
+      headers: this.headers(),
+      body: JSON.stringify(this.buildRequestBody(request)),
+      signal,
+    });
   }
 
   private headers(): Record<string, string> {
@@ -125,6 +114,35 @@ function thinkingConfig(request: ModelRequest, modelId: string): Record<string, 
     return { thinkingLevel: effort, includeThoughts: true };
   }
   return { thinkingBudget: request.thinking?.budgetTokens ?? DEFAULT_THINKING_BUDGET, includeThoughts: true };
+}
+
+/**
+ * Decodes the body's bytes (UTF-8 in stream mode), splits SSE events and maps each JSON chunk,
+ * all in one step per network read so no extra async layer sits between the socket and the caller.
+ */
+class GeminiStreamMapper implements EventMapper<Uint8Array> {
+  /** Gemini streams end with the connection. */
+  readonly finished = false;
+  private readonly decoder = new TextDecoder("utf-8");
+  private readonly parser = new SseParser();
+  private readonly state = new GeminiStreamState();
+
+  map(bytes: Uint8Array): StreamPart[] {
+    return this.mapEvents(this.parser.push(this.decoder.decode(bytes, { stream: true })));
+  }
+
+  end(): StreamPart[] | undefined {
+    const parts = this.mapEvents([...this.parser.push(this.decoder.decode()), ...this.parser.end()]);
+    const end = this.state.end();
+    return end ? [...parts, ...end] : undefined;
+  }
+
+  private mapEvents(events: SseEvent[]): StreamPart[] {
+    if (events.length === 1) return this.state.handle(JSON.parse(events[0]!.data) as GeminiChunk);
+    const parts: StreamPart[] = [];
+    for (const event of events) parts.push(...this.state.handle(JSON.parse(event.data) as GeminiChunk));
+    return parts;
+  }
 }
 
 /** Turns Gemini chunks into parts. Function calls arrive whole, so each is started and ended at once. */

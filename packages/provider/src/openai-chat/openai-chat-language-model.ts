@@ -4,6 +4,7 @@ import type { LanguageModel, StreamOptions } from "../model/language-model.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
+import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { convertToOpenAIChatMessages, convertToOpenAIChatTools } from "./convert-to-openai-chat-messages.js";
@@ -63,35 +64,16 @@ export class OpenAIChatLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
   }
 
-  async *doStream(request: ModelRequest, options: StreamOptions = {}): AsyncGenerator<StreamPart> {
+  doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
-    const context = {
-      providerId: this.providerId,
-      credential: this.credential,
+    const context = { providerId: this.providerId, credential: this.credential, signal };
+    return mapEventStream({
+      open: (streamSignal) =>
+        this.client.chat.completions.create(this.buildRequestBody(request), { signal: streamSignal }),
+      mapper: new OpenAIChatStreamState(),
       signal,
-      phase: "stream" as const,
-    };
-    let phase: "request" | "stream" = "request";
-    try {
-      const stream = await this.client.chat.completions.create(
-        this.buildRequestBody(request),
-        signal ? { signal } : {},
-      );
-      phase = "stream";
-      const state = new OpenAIChatStreamState();
-      for await (const chunk of stream) {
-        const parts = state.handle(chunk);
-        for (const part of parts) yield part;
-      }
-      const end = state.end();
-      if (end) {
-        for (const part of end) yield part;
-        return;
-      }
-      yield { type: "error", error: openaiError(new Error("stream ended without a finish_reason"), context) };
-    } catch (error) {
-      yield { type: "error", error: openaiError(error, { ...context, phase }) };
-    }
+      toError: (error, phase) => openaiError(error, { ...context, phase }),
+    });
   }
 }
 
@@ -123,14 +105,16 @@ function toReasoningEffort(effort: string | undefined): NonNullable<StreamParams
  * Rust port), keyed by its `index`; the finish part waits for the end of the stream because
  * the usage chunk (`stream_options.include_usage`) comes after the `finish_reason` chunk.
  */
-class OpenAIChatStreamState {
+class OpenAIChatStreamState implements EventMapper<Chunk> {
+  /** Chat streams end with the connection (after `[DONE]`), never on an event. */
+  readonly finished = false;
   private readonly blocks = new OpenBlockTracker();
   private readonly toolCalls = new ToolCallBuffer();
   private finishReason: string | undefined;
   private usage: Usage | undefined;
   private callCount = 0;
 
-  handle(chunk: Chunk): StreamPart[] {
+  map(chunk: Chunk): StreamPart[] {
     if (chunk.usage) this.usage = readUsage(chunk.usage);
     const choice = chunk.choices?.[0];
     if (!choice) return [];

@@ -7,6 +7,7 @@ import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
 import { createOpenAIClient } from "../openai-chat/create-openai-client.js";
 import { openaiError } from "../openai-chat/openai-error.js";
+import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import {
@@ -62,34 +63,16 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
   }
 
-  async *doStream(request: ModelRequest, options: StreamOptions = {}): AsyncGenerator<StreamPart> {
+  doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
-    const context = {
-      providerId: this.providerId,
-      credential: this.credential,
+    const context = { providerId: this.providerId, credential: this.credential, signal };
+    return mapEventStream({
+      open: (streamSignal) =>
+        this.client.responses.create(this.buildRequestBody(request), { signal: streamSignal }),
+      mapper: new OpenAIResponsesStreamState(this.providerId),
       signal,
-      phase: "stream" as const,
-    };
-    let phase: "request" | "stream" = "request";
-    try {
-      const stream = await this.client.responses.create(
-        this.buildRequestBody(request),
-        signal ? { signal } : {},
-      );
-      phase = "stream";
-      const state = new OpenAIResponsesStreamState(this.providerId);
-      for await (const event of stream) {
-        const parts = state.handle(event);
-        for (const part of parts) yield part;
-        if (state.finished) return;
-      }
-      yield {
-        type: "error",
-        error: openaiError(new Error("stream ended before response.completed"), context),
-      };
-    } catch (error) {
-      yield { type: "error", error: openaiError(error, { ...context, phase }) };
-    }
+      toError: (error, phase) => openaiError(error, { ...context, phase }),
+    });
   }
 }
 
@@ -109,7 +92,7 @@ function toReasoningEffort(effort: string | undefined): NonNullable<OpenAI.Reaso
 }
 
 /** Turns Responses events into parts. Function calls are keyed by their `output_index`. */
-class OpenAIResponsesStreamState {
+class OpenAIResponsesStreamState implements EventMapper<Event> {
   finished = false;
   private readonly blocks = new OpenBlockTracker();
   private readonly toolCalls = new ToolCallBuffer();
@@ -117,7 +100,12 @@ class OpenAIResponsesStreamState {
 
   constructor(private readonly providerId: string) {}
 
-  handle(event: Event): StreamPart[] {
+  /** Responses end with `response.completed` (or incomplete/failed), so a source that ends first is incomplete. */
+  end(): undefined {
+    return undefined;
+  }
+
+  map(event: Event): StreamPart[] {
     switch (event.type) {
       case "response.output_text.delta":
         return this.blocks.delta("text", event.delta);

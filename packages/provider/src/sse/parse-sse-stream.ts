@@ -30,18 +30,23 @@ export class SseParser {
     this.skipLeadingLineFeed = false;
     this.buffer += chunk;
     const events: SseEvent[] = [];
-    let start = 0;
     const buffer = this.buffer;
-    for (let index = 0; index < buffer.length; index++) {
-      const code = buffer.charCodeAt(index);
-      if (code !== 10 && code !== 13) continue;
-      const event = this.line(buffer.slice(start, index));
+    let start = 0;
+    // indexOf runs natively; most streams have no CR at all, so its search is done once.
+    let lineFeed = buffer.indexOf("\n");
+    let carriageReturn = buffer.indexOf("\r");
+    while (lineFeed !== -1 || carriageReturn !== -1) {
+      const isCarriageReturn = carriageReturn !== -1 && (lineFeed === -1 || carriageReturn < lineFeed);
+      const end = isCarriageReturn ? carriageReturn : lineFeed;
+      const event = this.line(buffer.slice(start, end));
       if (event) events.push(event);
-      if (code === 13) {
-        if (index + 1 === buffer.length) this.skipLeadingLineFeed = true;
-        else if (buffer.charCodeAt(index + 1) === 10) index++;
+      start = end + 1;
+      if (isCarriageReturn) {
+        if (start === buffer.length) this.skipLeadingLineFeed = true;
+        else if (buffer.charCodeAt(start) === 10) start++;
       }
-      start = index + 1;
+      if (lineFeed !== -1 && lineFeed < start) lineFeed = buffer.indexOf("\n", start);
+      if (carriageReturn !== -1 && carriageReturn < start) carriageReturn = buffer.indexOf("\r", start);
     }
     this.buffer = buffer.slice(start);
     return events;
