@@ -23,12 +23,28 @@ export function filterToolNames(
   });
 }
 
+/** One line per deferred tool, as `tool_search` and the system prompt list them. */
+export interface DeferredToolSummary {
+  name: string;
+  /** The first line of the tool's description. */
+  description: string;
+}
+
 /**
  * The tools one agent may use. Registration order does not matter: definitions are offered to the
  * model sorted by name, so prompts are stable (and cacheable) across runs.
+ *
+ * Deferred tools (many MCP tools, say) are registered but not offered: `definitions()` leaves them
+ * out until they are expanded, which keeps the request small. A deferred tool is expanded by
+ * `expand(name)` (what `tool_search` does with its matches) or on first use: `get(name)` is what
+ * the loop calls when the model calls a tool, so a model that already knows a deferred tool's name
+ * can call it, the call runs, and the tool is offered from the next step on. `peek(name)` looks a
+ * tool up without expanding it.
  */
 export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
+  /** Names registered deferred and not yet expanded. */
+  private readonly hidden = new Set<string>();
 
   constructor(tools: Iterable<Tool> = []) {
     for (const tool of tools) this.register(tool);
@@ -36,13 +52,29 @@ export class ToolRegistry {
 
   register(tool: Tool): void {
     this.tools.set(tool.name, tool);
+    this.hidden.delete(tool.name);
+  }
+
+  /** Registers a tool that is callable by name but not offered until expanded (see the class doc). */
+  registerDeferred(tool: Tool): void {
+    this.tools.set(tool.name, tool);
+    this.hidden.add(tool.name);
   }
 
   unregister(name: string): void {
     this.tools.delete(name);
+    this.hidden.delete(name);
   }
 
+  /** Looks a tool up for a call; a deferred tool is expanded by it (offered from then on). */
   get(name: string): Tool | undefined {
+    const tool = this.tools.get(name);
+    if (tool) this.hidden.delete(name);
+    return tool;
+  }
+
+  /** Looks a tool up without expanding it. */
+  peek(name: string): Tool | undefined {
     return this.tools.get(name);
   }
 
@@ -50,33 +82,75 @@ export class ToolRegistry {
     return this.tools.has(name);
   }
 
+  /** True while `name` is registered deferred and not yet expanded (so not offered). */
+  isDeferred(name: string): boolean {
+    return this.hidden.has(name);
+  }
+
+  /** Offers a deferred tool from now on. Returns false when it was not deferred (or is unknown). */
+  expand(name: string): boolean {
+    return this.hidden.delete(name);
+  }
+
+  /** How many deferred tools are still unexpanded. */
+  deferredCount(): number {
+    return this.hidden.size;
+  }
+
+  /** The unexpanded deferred tools, sorted by name, with the first line of each description. */
+  deferredIndex(): DeferredToolSummary[] {
+    return [...this.hidden].sort().map((name) => ({
+      name,
+      description: firstLine(this.tools.get(name)?.description ?? ""),
+    }));
+  }
+
+  /** Every registered tool name, deferred ones included, sorted. */
   names(): string[] {
     return [...this.tools.keys()].sort();
   }
 
+  /** Every registered tool, deferred ones included, sorted by name. */
   list(): Tool[] {
     return this.names().map((name) => this.tools.get(name)!);
   }
 
-  /** A new registry with only the tools the fence lets through. */
+  /** A new registry with only the tools the fence lets through; deferred tools stay deferred. */
   filtered(fence: {
     allowed?: readonly string[] | undefined;
     disallowed?: readonly string[] | undefined;
   }): ToolRegistry {
-    return new ToolRegistry(filterToolNames(this.names(), fence).map((name) => this.tools.get(name)!));
+    const allowed = new Set(filterToolNames(this.names(), fence));
+    return this.copyWhere((tool) => allowed.has(tool.name));
   }
 
-  /** A new registry without tools that mutate (plan mode, read-only roles). */
+  /** A new registry without tools that mutate (plan mode, read-only roles); deferred stay deferred. */
   readOnly(): ToolRegistry {
-    return new ToolRegistry(this.list().filter((tool) => !tool.mutates));
+    return this.copyWhere((tool) => !tool.mutates);
   }
 
-  /** Definitions as offered to the model, sorted by name. */
+  /** Definitions as offered to the model, sorted by name; unexpanded deferred tools are left out. */
   definitions(): ModelToolDefinition[] {
-    return this.list().map((tool) => ({
-      name: tool.name,
-      description: tool.description,
-      inputSchema: tool.inputJsonSchema,
-    }));
+    return this.list()
+      .filter((tool) => !this.hidden.has(tool.name))
+      .map((tool) => ({
+        name: tool.name,
+        description: tool.description,
+        inputSchema: tool.inputJsonSchema,
+      }));
   }
+
+  private copyWhere(keep: (tool: Tool) => boolean): ToolRegistry {
+    const copy = new ToolRegistry();
+    for (const tool of this.list()) {
+      if (!keep(tool)) continue;
+      if (this.hidden.has(tool.name)) copy.registerDeferred(tool);
+      else copy.register(tool);
+    }
+    return copy;
+  }
+}
+
+function firstLine(text: string): string {
+  return text.trim().split("\n", 1)[0]?.trim() ?? "";
 }
