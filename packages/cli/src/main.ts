@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
+import type { HeadlessFlags } from "./headless/headless-options.js";
 import { ExitCode } from "./io/exit-codes.js";
 import { type CommandIo, processIo } from "./io/output.js";
 import { NYZHI_VERSION } from "./version.js";
@@ -71,6 +72,45 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
     .command("init")
     .description("scaffold .nyzhi/ in this project: config.toml, rules.md, an example role")
     .action(run(async () => (await import("./commands/init-command.js")).initProject(io)));
+
+  const headless = () => import("./commands/headless-command.js");
+  const withHeadlessFlags = (command: Command) =>
+    command
+      .option("-q, --quiet", "print only the final answer (to stdout)")
+      .option("-o, --output <file>", "also write the final answer to this file")
+      .option("--ephemeral", "do not save the session")
+      .option("--full-auto", "trust full and sandbox workspace-write: no approvals needed")
+      .addOption(new Option("--full_auto").hideHelp())
+      .option("--sandbox <level>", "read-only, workspace-write (default) or full-access")
+      .option("--max-steps <n>", "stop after this many model requests")
+      .option("-c, --continue", "continue the most recent session")
+      .option("-s, --session <query>", "continue the session with this id prefix or title")
+      .option("-i, --image <file...>", "attach images (png, jpg, gif, webp)");
+  withHeadlessFlags(
+    program
+      .command("run <prompt>")
+      .description("run one turn headless with human output: streamed text, tool lines, a summary")
+      .option("--format <format>", "text (default) or json (JSONL events, as exec --json)"),
+  ).action(async (prompt: string, options: HeadlessFlags & { format?: string }) =>
+    run(async () =>
+      (await headless()).headlessCommand(
+        io,
+        globals(),
+        { ...options, json: options.format === "json" },
+        { mode: "run", prompt },
+      ),
+    )(),
+  );
+  withHeadlessFlags(
+    program
+      .command("exec [prompt]")
+      .description("run one turn headless for scripts: reads piped stdin, --json emits JSONL events")
+      .option("--json", "emit JSONL events on stdout (nothing else goes to stdout)"),
+  ).action(async (prompt: string | undefined, options: HeadlessFlags) =>
+    run(async () =>
+      (await headless()).headlessCommand(io, globals(), options, { mode: "exec", prompt, stdin: io.stdin }),
+    )(),
+  );
 
   const authModule = () => import("./commands/auth-commands.js");
   program

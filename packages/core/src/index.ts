@@ -57,6 +57,13 @@ export {
   type CreateAgentRuntimeOptions,
   createAgentRuntime,
 } from "./runtime/create-agent-runtime.js";
+export {
+  createModelResolver,
+  type ModelResolverOptions,
+  type ModelSpec,
+  parseModelSpec,
+  type ResolvedModel,
+} from "./runtime/model-resolver.js";
 export { type BwrapCommandOptions, buildBwrapCommand } from "./sandbox/build-bwrap-command.js";
 export { type BwrapStatus, detectBwrap } from "./sandbox/detect-bwrap.js";
 export { createPathGuard, type PathGuardOptions, type SandboxPathGuard } from "./sandbox/path-guard.js";

@@ -4,6 +4,8 @@ export interface CommandIo {
   stderr: (text: string) => void;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
+  /** Piped input for `nyz exec`; absent in tests that give none. */
+  stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
 }
 
 export function processIo(): CommandIo {
@@ -12,5 +14,6 @@ export function processIo(): CommandIo {
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
+    stdin: process.stdin,
   };
 }

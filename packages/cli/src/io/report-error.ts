@@ -15,5 +15,5 @@ export function reportError(io: CommandIo, error: unknown): number {
   } catch {
     // The log file could not be opened (read-only data dir): the user has the message already.
   }
-  return ExitCode.failure;
+  return error instanceof NyzhiError && error.code === "usage" ? ExitCode.usage : ExitCode.failure;
 }

@@ -1,0 +1,51 @@
+import { errorMessage, NyzhiError } from "@nyzhi/config";
+import type { HeadlessFlags } from "../headless/headless-options.js";
+import { jsonLine } from "../headless/json-event-writer.js";
+import { readPipedStdin } from "../headless/read-input.js";
+import { runHeadless } from "../headless/run-headless.js";
+import { ExitCode } from "../io/exit-codes.js";
+import type { CommandIo } from "../io/output.js";
+import { reportError } from "../io/report-error.js";
+import type { GlobalFlags } from "../main.js";
+
+/**
+ * `nyz run PROMPT` and `nyz exec [PROMPT]` (exec also reads piped stdin). Ctrl-C stops the turn
+ * cleanly (the session is saved) and exits 130; a second Ctrl-C exits at once.
+ */
+export async function headlessCommand(
+  io: CommandIo,
+  globals: GlobalFlags,
+  flags: HeadlessFlags,
+  options: {
+    mode: "run" | "exec";
+    prompt: string | undefined;
+    stdin?: (NodeJS.ReadableStream & { isTTY?: boolean }) | undefined;
+  },
+): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = () => {
+    if (controller.signal.aborted) process.exit(ExitCode.interrupted);
+    controller.abort();
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  try {
+    let prompt = options.prompt ?? "";
+    if (options.mode === "exec" && options.stdin) {
+      const piped = await readPipedStdin(options.stdin);
+      if (piped.trim()) prompt = prompt ? `${piped}\n\n${prompt}` : piped;
+    }
+    if (!prompt.trim()) {
+      throw new NyzhiError("usage", 'No prompt provided. Usage: nyz exec "prompt" or pipe stdin.');
+    }
+    return await runHeadless(io, globals, flags, { prompt, mode: options.mode, signal: controller.signal });
+  } catch (error) {
+    if (flags.json) {
+      io.stdout(jsonLine({ type: "error", message: errorMessage(error) }));
+    }
+    return reportError(io, error);
+  } finally {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}

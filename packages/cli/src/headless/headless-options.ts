@@ -1,0 +1,59 @@
+import {
+  NyzhiError,
+  normalizeSandboxLevel,
+  normalizeTrustMode,
+  SANDBOX_LEVELS,
+  type SandboxLevel,
+  TRUST_MODES,
+  type TrustMode,
+} from "@nyzhi/config";
+
+/** Flags shared by `nyz run` and `nyz exec`. */
+export interface HeadlessFlags {
+  json?: boolean;
+  quiet?: boolean;
+  output?: string;
+  ephemeral?: boolean;
+  fullAuto?: boolean;
+  full_auto?: boolean;
+  sandbox?: string;
+  maxSteps?: string;
+  continue?: boolean;
+  session?: string;
+  image?: string[];
+}
+
+/** A command-line value the user must fix; exits 2. */
+export class UsageError extends NyzhiError {
+  constructor(message: string) {
+    super("usage", message);
+  }
+}
+
+export function parseTrustFlag(value: string | undefined): TrustMode | undefined {
+  if (value === undefined) return undefined;
+  const normalized = normalizeTrustMode(value);
+  if (typeof normalized === "string" && (TRUST_MODES as readonly string[]).includes(normalized)) {
+    return normalized as TrustMode;
+  }
+  throw new UsageError(`Invalid --trust value: ${value} (use off, limited, autoedit, or full)`);
+}
+
+export function parseSandboxFlag(value: string | undefined): SandboxLevel | undefined {
+  if (value === undefined) return undefined;
+  const normalized = normalizeSandboxLevel(value);
+  if (typeof normalized === "string" && (SANDBOX_LEVELS as readonly string[]).includes(normalized)) {
+    return normalized as SandboxLevel;
+  }
+  throw new UsageError(
+    `Unknown sandbox level: ${value} (use read-only, workspace-write or full-access; aliases readonly, workspace, full)`,
+  );
+}
+
+export function parseMaxSteps(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const steps = Number(value);
+  if (!Number.isInteger(steps) || steps < 1)
+    throw new UsageError(`--max-steps must be a positive whole number, got '${value}'`);
+  return steps;
+}

@@ -1,0 +1,40 @@
+import { type AgentEvent, assertNever, truncateEnd } from "@nyzhi/core";
+
+/**
+ * Human output of `nyz run` / `nyz exec` (text mode), written to stderr so stdout stays clean
+ * for `-q` answers: streamed text, one line per tool, denials, retries and errors.
+ */
+export function textForEvent(event: AgentEvent): string | undefined {
+  switch (event.type) {
+    case "text-delta":
+      return event.delta;
+    case "tool-start":
+      return `\n[tool: ${event.name}] `;
+    case "tool-end": {
+      const firstLine = event.output.split("\n", 1)[0] ?? "";
+      const status = event.isError ? "failed" : "done";
+      return `${event.name} ${status}: ${truncateEnd(firstLine, 197, "...")}\n`;
+    }
+    case "approval-resolved":
+      return event.approved ? undefined : `[denied: ${event.tool}] ${event.reason}\n`;
+    case "retry":
+      return `\n[retry ${event.attempt}/${event.maxAttempts}] waiting ${event.waitMs}ms: ${event.reason}\n`;
+    case "notice":
+      return `[note] ${event.message}\n`;
+    case "error":
+      return `\nError: ${event.message}\n`;
+    case "turn-start":
+    case "step-start":
+    case "step-end":
+    case "reasoning-delta":
+    case "tool-call-start":
+    case "tool-call-delta":
+    case "tool-output":
+    case "approval-requested":
+    case "usage":
+    case "turn-end":
+      return undefined;
+    default:
+      return assertNever(event);
+  }
+}

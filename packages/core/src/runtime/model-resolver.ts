@@ -1,0 +1,138 @@
+import {
+  AccountRotation,
+  type Credential,
+  type CredentialStore,
+  openCredentialStore,
+  requireCredential,
+  resolveCredential,
+} from "@nyzhi/auth";
+import { type Environment, findBuiltInProvider, type NyzhiConfig, NyzhiError } from "@nyzhi/config";
+import {
+  computeCost,
+  createLanguageModel,
+  defaultModelId,
+  findModel,
+  type LanguageModel,
+  type ModelInfo,
+  modelForTier,
+  type RetryEvent,
+  type Usage,
+  withRetry,
+} from "@nyzhi/provider";
+
+/** A model ready to use, with what the runtime needs to know about it. */
+export interface ResolvedModel {
+  model: LanguageModel;
+  providerId: string;
+  modelId: string;
+  /** Registry facts (context window, prices) when the model is known. */
+  info: ModelInfo | undefined;
+  /** USD for a usage; 0 when prices are unknown. */
+  costOf: (usage: Usage) => number;
+}
+
+/** Which model to use: `provider/model`, a bare model id (of the default provider), or a tier alias. */
+export type ModelSpec = string | undefined;
+
+export interface ModelResolverOptions {
+  config: NyzhiConfig;
+  env: Environment;
+  /** `--api-key`-style credential, highest priority, for the default provider only. */
+  flagApiKey?: string;
+  /** Default: opened lazily (keychain, else auth.json) only when env and config have no key. */
+  store?: CredentialStore;
+  /** Called before each retry of any model this resolver built. */
+  onRetry?: (event: RetryEvent & { providerId: string; modelId: string }) => void;
+}
+
+const TIER_ALIASES: Record<string, "high" | "medium" | "low"> = {
+  opus: "high",
+  sonnet: "medium",
+  haiku: "low",
+};
+
+/** Splits `provider/model` when the prefix names a known or configured provider. */
+export function parseModelSpec(spec: string, config: NyzhiConfig): { providerId?: string; modelId: string } {
+  const slash = spec.indexOf("/");
+  if (slash > 0) {
+    const prefix = spec.slice(0, slash);
+    if (findBuiltInProvider(prefix) || typeof config.provider[prefix] === "object") {
+      return { providerId: prefix, modelId: spec.slice(slash + 1) };
+    }
+  }
+  return { modelId: spec };
+}
+
+/**
+ * Builds models from config and credentials: the lead's, and any a subagent asks for. Each model
+ * is wrapped in retries (attempts and backoff from `agent.retry`) with multi-account rotation on
+ * 429 when the credential came from the store.
+ */
+export function createModelResolver(
+  options: ModelResolverOptions,
+): (spec?: ModelSpec) => Promise<ResolvedModel> {
+  const { config, env } = options;
+  let store: Promise<CredentialStore> | undefined = options.store
+    ? Promise.resolve(options.store)
+    : undefined;
+  const openStore = () => {
+    store ??= openCredentialStore({ env }).then((opened) => opened.store);
+    return store;
+  };
+
+  const credentialFor = async (providerId: string): Promise<Credential | undefined> => {
+    const entry = config.provider[providerId];
+    const configApiKey = typeof entry === "object" ? entry.api_key : undefined;
+    const base = {
+      env,
+      ...(configApiKey ? { configApiKey } : {}),
+      ...(options.flagApiKey && providerId === config.provider.default ? { flag: options.flagApiKey } : {}),
+    };
+    const direct = await resolveCredential(providerId, base);
+    if (direct) return direct;
+    // A local server (Ollama) may need no key at all.
+    if (providerId === "ollama") return resolveCredential(providerId, { ...base, store: await openStore() });
+    return requireCredential(providerId, { ...base, store: await openStore() });
+  };
+
+  return async (spec) => {
+    const defaultProvider = config.provider.default;
+    let providerId = defaultProvider;
+    let modelId: string | undefined;
+    if (spec) {
+      const tier = TIER_ALIASES[spec.toLowerCase()];
+      if (tier) {
+        modelId = modelForTier(providerId, tier)?.id;
+      } else {
+        const parsed = parseModelSpec(spec, config);
+        providerId = parsed.providerId ?? providerId;
+        modelId = parsed.modelId;
+      }
+    }
+    const entry = config.provider[providerId];
+    modelId ??= (typeof entry === "object" ? entry.model : undefined) ?? defaultModelId(providerId);
+    if (!modelId) {
+      throw new NyzhiError(
+        "no_model",
+        `No model for provider '${providerId}'. Pass --model or set provider.${providerId}.model.`,
+      );
+    }
+    const credential = await credentialFor(providerId);
+    const build = (withCredential: Credential | undefined) =>
+      createLanguageModel({ providerId, modelId, credential: withCredential, config, env });
+    const rotation =
+      credential?.source === "store" ? new AccountRotation({ store: await openStore() }) : undefined;
+    const model = withRetry(build(credential), {
+      maxRetries: config.agent.retry.max_retries,
+      initialBackoffMs: config.agent.retry.initial_backoff_ms,
+      maxBackoffMs: config.agent.retry.max_backoff_ms,
+      ...(options.onRetry
+        ? { onRetry: (event: RetryEvent) => options.onRetry?.({ ...event, providerId, modelId }) }
+        : {}),
+      ...(credential ? { credential, createModel: (next: Credential) => build(next) } : {}),
+      ...(rotation ? { onRateLimited: rotation.onRateLimited } : {}),
+    });
+    const info = findModel(modelId, providerId) ?? findModel(modelId);
+    return { model, providerId, modelId, info, costOf: (usage) => (info ? computeCost(info, usage) : 0) };
+  };
+}
