@@ -1,0 +1,67 @@
+import type { ToolCallHooks } from "../agent-loop/agent-context.js";
+import { truncateText } from "../tools/truncate-text.js";
+import { filesNamedBy } from "./files-named-by.js";
+import { firstBlockReason } from "./hook-decisions.js";
+import type { HookRunner } from "./hook-runner.js";
+
+/** Cap on `tool_output` sent to post-tool hooks, in code points. */
+export const MAX_HOOK_TOOL_OUTPUT_CHARS = 20_000;
+
+/** Tools that change files; a successful call of one fires `after_edit`. */
+export const FILE_CHANGING_TOOLS: ReadonlySet<string> = new Set([
+  "edit",
+  "write",
+  "multi_edit",
+  "apply_patch",
+  "delete_file",
+  "move_file",
+  "copy_file",
+  "create_dir",
+]);
+
+export interface ToolCallHooksOptions {
+  /** `session_id` on every hook's stdin. */
+  sessionId: string;
+}
+
+/**
+ * The loop's tool-call hooks, backed by the runner: `pre_tool_use` before a call (a blocking hook's
+ * reason becomes the call's result), `post_tool_use` or `post_tool_use_failure` after it, and
+ * `after_edit` once a file-changing tool succeeded. Hooks run only after the permission gate
+ * allowed the call.
+ */
+export function toolCallHooks(runner: HookRunner, options: ToolCallHooksOptions): ToolCallHooks {
+  const { sessionId } = options;
+  return {
+    async beforeToolCall(call) {
+      if (!runner.has("pre_tool_use")) return undefined;
+      const results = await runner.run(
+        "pre_tool_use",
+        { tool_name: call.name, tool_input: call.input },
+        { sessionId, files: filesNamedBy(call.name, call.input, runner.cwd) },
+      );
+      const reason = firstBlockReason(results);
+      return reason === undefined ? undefined : { block: reason };
+    },
+    async afterToolCall(call) {
+      const files = filesNamedBy(call.name, call.input, runner.cwd);
+      if (!call.isError && FILE_CHANGING_TOOLS.has(call.name) && files.length > 0) {
+        await runner.run(
+          "after_edit",
+          { tool_name: call.name, file: files[files.length - 1] ?? "", files },
+          { sessionId, files },
+        );
+      }
+      const common = {
+        tool_name: call.name,
+        tool_input: call.input,
+        tool_output: truncateText(call.output, MAX_HOOK_TOOL_OUTPUT_CHARS),
+      };
+      if (call.isError) {
+        await runner.run("post_tool_use_failure", { ...common, success: false }, { sessionId, files });
+      } else {
+        await runner.run("post_tool_use", { ...common, success: true }, { sessionId, files });
+      }
+    },
+  };
+}
