@@ -144,7 +144,18 @@ async function* rawGeminiStream(url) {
   }
 }
 
-async function timeOnce(fn) {
+async function timeOnce(fn, attempt = 1) {
+  try {
+    return await timeAttempt(fn);
+  } catch (error) {
+    // A keep-alive socket the server closed just as it was reused; neither side retries here.
+    if (attempt >= 3 || (error?.code !== "network_error" && error?.name !== "APIConnectionError"))
+      throw error;
+    return timeOnce(fn, attempt + 1);
+  }
+}
+
+async function timeAttempt(fn) {
   const cpu = process.cpuUsage();
   const started = process.hrtime.bigint();
   const items = await fn();
