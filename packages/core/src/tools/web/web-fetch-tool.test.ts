@@ -1,0 +1,149 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestContext, type TestContext } from "../testing/create-test-context.js";
+import { runTool } from "../testing/run-tool.js";
+import { decodeEntities, htmlToText } from "./html-to-text.js";
+import { webFetchTool } from "./web-fetch-tool.js";
+
+const PAGE = `<!doctype html>
+<html><head><title>Docs &amp; Guides</title><style>body { color: red }</style>
+<script>console.log("never shown")</script></head>
+<body>
+  <nav><a href="/">Home</a></nav>
+  <h1>Install   the&nbsp;tool</h1>
+  <p>Run <code>npm i nyzhi</code> &mdash; then &lt;configure&gt; it.</p>
+  <ul><li>one</li><li>two &#x1F600;</li></ul>
+  <pre>line 1
+    indented &lt;b&gt;
+</pre>
+  <!-- a comment -->
+  <p>caf&eacute; &#233;</p>
+</body></html>`;
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === "/page") {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      response.end(PAGE);
+    } else if (request.url === "/emoji.txt") {
+      response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+      response.end("😀".repeat(300));
+    } else if (request.url === "/image") {
+      response.writeHead(200, { "content-type": "image/png" });
+      response.end(Buffer.from([0x89, 0x50]));
+    } else {
+      response.writeHead(404, { "content-type": "text/plain" });
+      response.end("nope");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+let test: TestContext;
+beforeEach(async () => {
+  test = await createTestContext();
+});
+afterEach(async () => {
+  await test.cleanup();
+});
+
+describe("htmlToText", () => {
+  it("keeps the readable text and drops scripts, styles, comments and tags", () => {
+    expect(htmlToText(PAGE)).toEqual({
+      title: "Docs & Guides",
+      text: [
+        "Home",
+        "",
+        "# Install the tool",
+        "",
+        "Run npm i nyzhi — then <configure> it.",
+        "",
+        "- one",
+        "- two 😀",
+        "",
+        "line 1",
+        "    indented <b>",
+        "",
+        "café é",
+      ].join("\n"),
+    });
+  });
+
+  it("decodes numeric references and leaves unknown entities alone", () => {
+    expect(decodeEntities("&#65;&#x42;&unknown;&#xD800;&AMP;&Uuml;&ccedil;")).toBe("AB&unknown;&#xD800;&Üç");
+  });
+});
+
+describe("web_fetch", () => {
+  it("fetches an HTML page as text with its title", async () => {
+    const result = await runTool(webFetchTool, { url: `${base}/page` }, test.context);
+    expect(result.isError).toBeUndefined();
+    expect(result.output).toBe(`URL: ${base}/page\nTitle: Docs & Guides\n\n${htmlToText(PAGE).text}`);
+    expect(result.output).not.toContain("never shown");
+    expect(result.metadata).toEqual({ status: 200, contentType: "text/html; charset=utf-8" });
+  });
+
+  it("truncates by code points, never splitting a character", async () => {
+    const result = await runTool(webFetchTool, { url: `${base}/emoji.txt`, max_length: 100 }, test.context);
+    const body = result.output.split("\n\n")[1]!;
+    expect(body).toBe("😀".repeat(100));
+    expect(result.output).toContain("[truncated at 100 characters]");
+  });
+
+  it("reports a non-2xx answer with the status", async () => {
+    const result = await runTool(webFetchTool, { url: `${base}/missing` }, test.context);
+    expect(result).toEqual({
+      output: `web_fetch could not fetch 127.0.0.1:${new URL(base).port}: the server answered HTTP 404 Not Found for ${base}/missing`,
+      isError: true,
+    });
+  });
+
+  it("refuses binary content", async () => {
+    const result = await runTool(webFetchTool, { url: `${base}/image` }, test.context);
+    expect(result).toEqual({
+      output: `web_fetch got image/png from ${base}/image: binary content cannot be shown as text`,
+      isError: true,
+    });
+  });
+
+  it("says the host could not be reached when nothing listens", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const result = await runTool(webFetchTool, { url: `http://127.0.0.1:${port}/` }, test.context);
+    expect(result).toEqual({
+      output: `web_fetch could not reach 127.0.0.1:${port}: connection refused (ECONNREFUSED) (this machine may be offline)`,
+      isError: true,
+    });
+  });
+
+  it("says DNS failed for a name that cannot resolve", async () => {
+    const result = await runTool(webFetchTool, { url: "http://nyzhi-test.invalid/" }, test.context);
+    expect(result.isError).toBe(true);
+    expect(result.output).toMatch(
+      /^web_fetch could not reach nyzhi-test\.invalid: DNS lookup failed \((ENOTFOUND|EAI_AGAIN|EAI_NONAME)\) \(this machine may be offline\)$/,
+    );
+  }, 20_000);
+
+  it("rejects non-http URLs before fetching", async () => {
+    const result = await runTool(webFetchTool, { url: "file:///etc/passwd" }, test.context);
+    expect(result).toEqual({
+      output: "Invalid arguments for web_fetch:\n- url: must be an http:// or https:// URL",
+      isError: true,
+    });
+  });
+
+  it("reports cancellation when the turn is aborted", async () => {
+    test.controller.abort();
+    const result = await runTool(webFetchTool, { url: `${base}/page` }, test.context);
+    expect(result).toEqual({ output: "web_fetch was cancelled.", isError: true });
+  });
+});

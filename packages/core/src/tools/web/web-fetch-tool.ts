@@ -1,0 +1,146 @@
+import { z } from "zod";
+import { defineTool, ToolError } from "../define-tool.js";
+import { truncateEnd } from "../truncate-text.js";
+import { htmlToText } from "./html-to-text.js";
+
+/** Default cap on the returned text, in code points. */
+export const WEB_FETCH_DEFAULT_MAX_LENGTH = 50_000;
+const MAX_LENGTH_LIMIT = 200_000;
+/** Whole request (connect, headers, body), in ms. */
+export const WEB_FETCH_TIMEOUT_MS = 30_000;
+/** Bodies are read up to this many bytes; the rest is dropped. */
+const MAX_BODY_BYTES = 5 * 1024 * 1024;
+
+const inputSchema = z.object({
+  url: z
+    .string()
+    .min(1)
+    .refine(
+      (value) => /^https?:\/\//i.test(value) && URL.canParse(value),
+      "must be an http:// or https:// URL",
+    )
+    .describe("The http(s) URL to fetch."),
+  max_length: z
+    .number()
+    .int()
+    .min(100)
+    .max(MAX_LENGTH_LIMIT)
+    .default(WEB_FETCH_DEFAULT_MAX_LENGTH)
+    .describe(`Cap on the returned text, in characters (default ${WEB_FETCH_DEFAULT_MAX_LENGTH}).`),
+});
+
+export const webFetchTool = defineTool({
+  name: "web_fetch",
+  description:
+    "Fetch a web page or text resource with an HTTP GET and return it as readable text (HTML is converted: scripts, styles and tags removed). Use for documentation, issues, changelogs. Cannot run JavaScript or log in.",
+  inputSchema,
+  kind: "network",
+  mutates: false,
+  maxOutputChars: MAX_LENGTH_LIMIT + 1_000,
+  preview: (input) => `GET ${input.url}`,
+  async execute(input, context) {
+    const url = new URL(input.url);
+    const timeout = AbortSignal.timeout(WEB_FETCH_TIMEOUT_MS);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        signal: AbortSignal.any([context.signal, timeout]),
+        redirect: "follow",
+        headers: {
+          "user-agent": "nyzhi-web-fetch/0.1",
+          accept: "text/html, text/plain, application/json, */*;q=0.5",
+        },
+      });
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      throw new ToolError(
+        `web_fetch could not reach ${url.host}: ${networkReason(error, timeout.aborted)} (this machine may be offline)`,
+        { cause: error },
+      );
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new ToolError(
+        `web_fetch could not fetch ${url.host}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url.href}`,
+      );
+    }
+    const contentType = response.headers.get("content-type") ?? "";
+    if (isBinary(contentType)) {
+      await response.body?.cancel();
+      throw new ToolError(
+        `web_fetch got ${contentType} from ${url.href}: binary content cannot be shown as text`,
+      );
+    }
+    let raw: string;
+    try {
+      raw = await readCapped(response, context.signal);
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      throw new ToolError(
+        `web_fetch could not read the answer from ${url.host}: ${networkReason(error, timeout.aborted)}`,
+        { cause: error },
+      );
+    }
+    const page = isHtml(contentType, raw) ? htmlToText(raw) : { title: undefined, text: raw.trim() };
+    const header = [`URL: ${response.url || url.href}`];
+    if (page.title) header.push(`Title: ${page.title}`);
+    const text = truncateEnd(
+      page.text,
+      input.max_length,
+      `\n\n… [truncated at ${input.max_length} characters]`,
+    );
+    return { output: `${header.join("\n")}\n\n${text}`, metadata: { status: response.status, contentType } };
+  },
+});
+
+function networkReason(error: unknown, timedOut: boolean): string {
+  if (timedOut) return `no answer within ${WEB_FETCH_TIMEOUT_MS / 1000} s`;
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  switch (cause?.code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return `DNS lookup failed (${cause.code})`;
+    case "ECONNREFUSED":
+      return "connection refused (ECONNREFUSED)";
+    case "ECONNRESET":
+      return "connection reset (ECONNRESET)";
+    case "ENETUNREACH":
+    case "EHOSTUNREACH":
+      return `network unreachable (${cause.code})`;
+    case "ETIMEDOUT":
+    case "UND_ERR_CONNECT_TIMEOUT":
+      return `connection timed out (${cause.code})`;
+    default:
+      return cause?.message ?? (error instanceof Error ? error.message : String(error));
+  }
+}
+
+function isBinary(contentType: string): boolean {
+  return /^(image|audio|video|font)\/|application\/(octet-stream|pdf|zip|gzip|x-tar|wasm)/i.test(contentType);
+}
+
+function isHtml(contentType: string, body: string): boolean {
+  if (/html|xhtml/i.test(contentType)) return true;
+  return contentType === "" && /^\s*(<!doctype html|<html)/i.test(body);
+}
+
+async function readCapped(response: Response, signal: AbortSignal): Promise<string> {
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < MAX_BODY_BYTES) {
+      if (signal.aborted) throw signal.reason;
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    // Releases the connection when the cap was hit; after a finished read it is a no-op.
+    await reader.cancel().catch(() => undefined);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES));
+}
