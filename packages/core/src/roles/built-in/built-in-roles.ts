@@ -1,0 +1,33 @@
+import type { RoleDefinition } from "../role-definition.js";
+import { architectRole } from "./architect-role.js";
+import { buildFixerRole } from "./build-fixer-role.js";
+import { codeSimplifierRole } from "./code-simplifier-role.js";
+import { debuggerRole } from "./debugger-role.js";
+import { deepExecutorRole } from "./deep-executor-role.js";
+import { defaultRole } from "./default-role.js";
+import { documentSpecialistRole } from "./document-specialist-role.js";
+import { explorerRole } from "./explorer-role.js";
+import { plannerRole } from "./planner-role.js";
+import { qualityReviewerRole } from "./quality-reviewer-role.js";
+import { reviewerRole } from "./reviewer-role.js";
+import { securityReviewerRole } from "./security-reviewer-role.js";
+import { testEngineerRole } from "./test-engineer-role.js";
+import { workerRole } from "./worker-role.js";
+
+/** The 14 roles nyzhi ships, in the order `nyz agents` lists them. */
+export const BUILT_IN_ROLES: readonly RoleDefinition[] = [
+  defaultRole,
+  explorerRole,
+  workerRole,
+  reviewerRole,
+  plannerRole,
+  architectRole,
+  debuggerRole,
+  securityReviewerRole,
+  qualityReviewerRole,
+  testEngineerRole,
+  buildFixerRole,
+  deepExecutorRole,
+  documentSpecialistRole,
+  codeSimplifierRole,
+];

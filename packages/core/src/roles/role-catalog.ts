@@ -1,0 +1,108 @@
+import type { ConfigOrigins, NyzhiConfig } from "@nyzhi/config";
+import { BUILT_IN_ROLES } from "./built-in/built-in-roles.js";
+import { loadConfigRoles } from "./load-config-roles.js";
+import { loadFileRoles } from "./load-file-roles.js";
+import type { RoleDefinition } from "./role-definition.js";
+import type { RoleWarning } from "./role-errors.js";
+
+/**
+ * Role definitions by precedence, highest first. Agent files are the most specific (they live in
+ * the project and are edited by hand), so they beat config roles, which beat built-ins — the
+ * original's order (files extend the config map). Unknown names fall back at resolution time.
+ */
+export interface RoleLayers {
+  files?: readonly RoleDefinition[];
+  config?: readonly RoleDefinition[];
+  builtIn?: readonly RoleDefinition[];
+}
+
+export interface LoadRoleCatalogOptions {
+  /** The merged config; its `agent.agents.roles` become config roles. */
+  config?: NyzhiConfig;
+  /** `loadConfig`'s origins, so `nyz agents` can say which file a config role came from. */
+  origins?: ConfigOrigins;
+  /** Project root; agent files are read from its `.nyzhi/agents` and `.claude/agents`. */
+  projectRoot?: string;
+}
+
+/**
+ * Every role a spawn can name, merged by precedence (files → config → built-in). Each winner
+ * records the definitions it shadows in `overrides`. The catalog is what `spawn_agent` resolves
+ * against at each spawn, so `reload()` (or `replace()`) makes new definitions count from the next
+ * spawn on.
+ */
+export class RoleCatalog {
+  private roles = new Map<string, RoleDefinition>();
+  private loadWarnings: RoleWarning[] = [];
+  private readonly options: LoadRoleCatalogOptions;
+
+  constructor(layers: RoleLayers = {}, options: LoadRoleCatalogOptions = {}, warnings: RoleWarning[] = []) {
+    this.options = options;
+    this.replace(layers, warnings);
+  }
+
+  /** Loads config roles and agent files and merges them over the built-ins. Never throws. */
+  static async load(options: LoadRoleCatalogOptions = {}): Promise<RoleCatalog> {
+    const catalog = new RoleCatalog({}, options);
+    await catalog.reload();
+    return catalog;
+  }
+
+  /** Re-reads config roles (from the options given at load) and agent files; returns the warnings. */
+  async reload(): Promise<RoleWarning[]> {
+    const fromConfig = this.options.config
+      ? loadConfigRoles(this.options.config, this.options.origins ? { origins: this.options.origins } : {})
+      : { roles: [], warnings: [] };
+    const fromFiles = this.options.projectRoot
+      ? await loadFileRoles(this.options.projectRoot)
+      : { roles: [], warnings: [] };
+    this.replace({ files: fromFiles.roles, config: fromConfig.roles }, [
+      ...fromConfig.warnings,
+      ...fromFiles.warnings,
+    ]);
+    return this.warnings;
+  }
+
+  /** Swaps in new user-defined layers (built-ins default to the shipped ones). */
+  replace(layers: RoleLayers, warnings: RoleWarning[] = []): void {
+    this.roles = mergeRoleLayers([layers.files ?? [], layers.config ?? [], layers.builtIn ?? BUILT_IN_ROLES]);
+    this.loadWarnings = [...warnings];
+  }
+
+  /** Problems found by the last load; show them once, they do not stop anything. */
+  get warnings(): RoleWarning[] {
+    return [...this.loadWarnings];
+  }
+
+  /** The winning definition for `name`, enabled or not. */
+  get(name: string): RoleDefinition | undefined {
+    return this.roles.get(name);
+  }
+
+  /** Every role (disabled ones too), sorted by name: what `nyz agents` shows. */
+  list(): RoleDefinition[] {
+    return [...this.roles.values()].sort((left, right) => left.name.localeCompare(right.name));
+  }
+
+  /** Roles a spawn may use, sorted by name: what `spawn_agent`'s description offers. */
+  enabled(): RoleDefinition[] {
+    return this.list().filter((role) => role.enabled);
+  }
+}
+
+/** Merges layers given highest precedence first; a winner lists the sources it shadows. */
+export function mergeRoleLayers(layers: readonly (readonly RoleDefinition[])[]): Map<string, RoleDefinition> {
+  const merged = new Map<string, RoleDefinition>();
+  for (const layer of layers) {
+    for (const role of layer) {
+      const winner = merged.get(role.name);
+      if (!winner) {
+        merged.set(role.name, role);
+        continue;
+      }
+      const shadowed = [role.source, ...(role.overrides ?? [])];
+      merged.set(role.name, { ...winner, overrides: [...(winner.overrides ?? []), ...shadowed] });
+    }
+  }
+  return merged;
+}

@@ -1,0 +1,83 @@
+import type { ConfigLayerName } from "@nyzhi/config";
+
+/**
+ * Where a role definition came from. `nyz agents` shows it, and warnings name it. New kinds (an
+ * `agents.json`, a plugin) extend this union; consumers switch on `kind`.
+ */
+export type RoleSource =
+  | { kind: "built-in" }
+  /** `[agent.agents.roles.<name>]`; `scope` is the highest config layer that set a key of it. */
+  | { kind: "config"; scope?: Exclude<ConfigLayerName, "default">; path?: string }
+  /** A Markdown agent file under `<project>/.nyzhi/agents/` or `<project>/.claude/agents/`. */
+  | { kind: "file"; path: string; scope: "project" }
+  /** Synthesized for a name nobody defined: behaves like `default`. */
+  | { kind: "fallback" };
+
+/**
+ * A subagent role as data: what a spawned agent is told, which model it runs on and which tools it
+ * may use. Built-in roles, config roles and agent files all become this one shape; `applyRole`
+ * turns it into the child agent's settings.
+ */
+export interface RoleDefinition {
+  /** The name `spawn_agent` is called with (`agent_type`). */
+  readonly name: string;
+  /** One line shown to the parent model and in `nyz agents`. */
+  readonly description: string;
+  /** Replaces the generic sub-agent prompt when set. */
+  readonly systemPrompt?: string;
+  /** `provider/model` or a tier alias (`sonnet`); undefined inherits the layers below. */
+  readonly model?: string;
+  /** Model requests per child turn; undefined means the default (50). */
+  readonly maxSteps?: number;
+  /** Enforced: a read-only role is never offered a tool that mutates, whatever its lists say. */
+  readonly readOnly: boolean;
+  /** Tool-name patterns (`*` globs) the role may use; undefined means every available tool. */
+  readonly allowedTools?: readonly string[];
+  /** Tool-name patterns removed after `allowedTools`. */
+  readonly disallowedTools?: readonly string[];
+  /** A disabled role is listed but cannot be spawned. */
+  readonly enabled: boolean;
+  /** MCP servers (by `mcp.servers` name) whose tools the role may use; undefined means all. */
+  readonly mcpServers?: readonly string[];
+  readonly source: RoleSource;
+  /** Definitions of the same name this one shadows, highest precedence first. */
+  readonly overrides?: readonly RoleSource[];
+}
+
+/** The tools that only look: the allow list of the read-only built-in roles. */
+export const READ_TOOLS: readonly string[] = [
+  "read",
+  "glob",
+  "grep",
+  "list_dir",
+  "directory_tree",
+  "file_info",
+  "tail_file",
+  "fuzzy_find",
+  "git_status",
+  "git_diff",
+  "git_log",
+  "git_show",
+  "git_branch",
+  "think",
+];
+
+/** Model requests per child turn when the role sets no cap. */
+export const DEFAULT_ROLE_MAX_STEPS = 50;
+
+/** The role used when `spawn_agent` names none. */
+export const DEFAULT_ROLE_NAME = "default";
+
+/** A short, human-readable label for a source (`built-in`, `config (project)`, `.nyzhi/agents/x.md`). */
+export function describeRoleSource(source: RoleSource): string {
+  switch (source.kind) {
+    case "built-in":
+      return "built-in";
+    case "config":
+      return source.scope ? `config (${source.scope})` : "config";
+    case "file":
+      return source.path;
+    case "fallback":
+      return "fallback";
+  }
+}
