@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/** Tool outputs of at least this many characters are written to a file instead of the thread. */
+export const DEFAULT_OFFLOAD_THRESHOLD_CHARS = 4000;
+
+export interface OffloadOptions {
+  /** Directory for the files, usually `contextDirs(root).toolResults`; created when missing. */
+  dir: string;
+  /** Default `DEFAULT_OFFLOAD_THRESHOLD_CHARS` (characters, UTF-16 code units). */
+  thresholdChars?: number;
+  /** Part of the file name, e.g. `bash`. Default `tool`. */
+  toolName?: string;
+  /** Keeps names unique when calls finish in the same millisecond. Default: random. */
+  callId?: string;
+  /** Clock for the file name (tests). */
+  now?: Date;
+}
+
+export interface OffloadResult {
+  /** What goes into the thread: the result itself, or a pointer to the file. */
+  output: string;
+  /** The file written; undefined when the result was small enough to keep. */
+  path: string | undefined;
+}
+
+/**
+ * Keeps a large tool output out of the conversation: writes it to
+ * `<dir>/<YYYYmmdd_HHMMSS_mmm>-<tool>-<id>.txt` and returns a one-line pointer the model can
+ * follow with `read` or `tail_file`. Smaller outputs come back unchanged.
+ */
+export async function offloadLargeToolResult(
+  result: string,
+  options: OffloadOptions,
+): Promise<OffloadResult> {
+  const threshold = options.thresholdChars ?? DEFAULT_OFFLOAD_THRESHOLD_CHARS;
+  if (result.length < threshold) return { output: result, path: undefined };
+  const name = [
+    timestamp(options.now ?? new Date()),
+    safeName(options.toolName ?? "tool"),
+    options.callId ? safeName(options.callId) : randomBytes(3).toString("hex"),
+  ].join("-");
+  await mkdir(options.dir, { recursive: true });
+  const path = join(options.dir, `${name}.txt`);
+  await writeFile(path, result, "utf8");
+  return { output: offloadPointer(path, result), path };
+}
+
+/** The text that stands in for an offloaded output. */
+export function offloadPointer(path: string, result: string): string {
+  const lines = result === "" ? 0 : result.replace(/\n$/, "").split("\n").length;
+  return `[Output written to ${path} (${lines} lines, ${result.length} chars). Use read or tail_file to inspect.]`;
+}
+
+function timestamp(date: Date): string {
+  const pad = (value: number, width = 2) => String(value).padStart(width, "0");
+  return (
+    `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}_` +
+    `${pad(date.getHours())}${pad(date.getMinutes())}${pad(date.getSeconds())}_${pad(date.getMilliseconds(), 3)}`
+  );
+}
+
+function safeName(text: string): string {
+  return text.replace(/[^A-Za-z0-9_.-]/g, "_").slice(0, 64) || "x";
+}
