@@ -135,7 +135,7 @@ export async function runHeadless(
   record.meta.model = resolved.modelId;
   record.meta.usage = result.usage;
   record.meta.costUsd = (record.meta.costUsd ?? 0) + result.costUsd;
-  if (!flags.ephemeral && record.messages.length > 1) await store.save(record);
+  if (!flags.ephemeral && record.messages.length > 0) await store.save(record);
 
   if (flags.output) {
     await writeFile(flags.output, result.text);

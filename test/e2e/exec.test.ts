@@ -1,0 +1,183 @@
+import { spawn } from "node:child_process";
+import { cp, mkdtemp, readdir, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { MockLlm } from "@nyzhi/mock-llm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
+import { NYZ_BIN, runNyz, tempHome } from "./helpers/run-nyz.js";
+
+const sample = fileURLToPath(new URL("../../examples/demo/sample", import.meta.url));
+const demoScenario = JSON.parse(
+  await readFile(fileURLToPath(new URL("../../examples/demo/scenario.json", import.meta.url)), "utf8"),
+);
+
+let mock: MockLlm | undefined;
+let workspace: string;
+let home: string;
+
+beforeEach(async () => {
+  workspace = await mkdtemp(join(tmpdir(), "nyzhi-exec-"));
+  await cp(sample, workspace, { recursive: true });
+  home = await tempHome();
+});
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const parseLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+describe("nyz exec --json", () => {
+  it("emits a well-formed JSONL stream for a tool-using session and changes the files", async () => {
+    mock = await startScenario(demoScenario);
+    const result = await runNyz(["exec", "--json", "--full-auto", "fix the failing test"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(0);
+    const events = parseLines(result.stdout);
+    for (const event of events) expect(Object.keys(event)).toEqual([...Object.keys(event)].sort());
+    const kinds = events.map((event) => event.type);
+    expect(kinds[0]).toBe("session");
+    expect(kinds.at(-2)).toBe("turn_complete");
+    expect(kinds.at(-1)).toBe("summary");
+    const tools = events.filter((event) => event.type === "tool_done").map((event) => event.name);
+    expect(tools).toEqual(["list_dir", "read", "read", "edit", "bash"]);
+    // Each tool_done follows its tool_start; text arrives before the step's tools.
+    expect(kinds.indexOf("text_delta")).toBeLessThan(kinds.indexOf("tool_start"));
+    expect(events.find((event) => event.name === "bash" && event.type === "tool_done")).toMatchObject({
+      output: "ok: greet says hello",
+    });
+    expect(events.at(-1)).toMatchObject({
+      steps: 4,
+      reason: "completed",
+      input_tokens: 6000,
+      output_tokens: 165,
+    });
+    expect(await readFile(join(workspace, "greet.js"), "utf8")).toContain("Hello, ${name}!");
+    expect(result.stderr).not.toMatch(/"level"/); // no log lines leak into the terminal either
+  });
+
+  it("reads a piped prompt from stdin and puts -m into the request's model field", async () => {
+    mock = await startScenario({ rules: [{ response: { text: "done" } }] });
+    const result = await runNyz(["exec", "-q", "-m", "claude-haiku-4-5", "summarise it"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+      stdin: "line one of a log\n",
+    });
+    expect(result).toMatchObject({ code: 0, stdout: "done\n" });
+    expect(mock.requests[0]!.model).toBe("claude-haiku-4-5");
+    expect(mock.requests[0]!.messages[0]!.text).toBe("line one of a log\n\n\nsummarise it");
+  });
+
+  it("resumes with --continue: the next request holds the earlier turn", async () => {
+    mock = await startScenario({
+      rules: [
+        { match: { requestIndex: 1 }, response: { text: "The answer is 42." } },
+        { response: { text: "You asked about the answer." } },
+      ],
+    });
+    const env = anthropicEnv(mock, home);
+    expect((await runNyz(["exec", "-q", "what is the answer?"], { cwd: workspace, env })).code).toBe(0);
+    const second = await runNyz(["exec", "-q", "--continue", "what did I ask?"], { cwd: workspace, env });
+    expect(second).toMatchObject({ code: 0, stdout: "You asked about the answer.\n" });
+    expect(mock.requests[1]!.messages.map((message) => [message.role, message.text])).toEqual([
+      ["user", "what is the answer?"],
+      ["assistant", "The answer is 42."],
+      ["user", "what did I ask?"],
+    ]);
+    const sessions = await readdir(join(home, "data", "sessions"));
+    expect(sessions).toHaveLength(1);
+  });
+
+  it("exits 1 with a JSON error line when no credentials are configured, naming the env var", async () => {
+    const result = await runNyz(["exec", "--json", "hello"], {
+      cwd: workspace,
+      env: { NYZHI_HOME: home, NYZHI_PROVIDER: "anthropic", NYZHI_CREDENTIAL_STORE: "file" },
+    });
+    expect(result.code).toBe(1);
+    const lines = parseLines(result.stdout);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ type: "error" });
+    expect(String(lines[0]!.message)).toContain("ANTHROPIC_API_KEY");
+    expect(String(lines[0]!.message)).toContain("nyz login anthropic");
+  });
+
+  it("exits 1 on a provider error, with an error line and no turn_complete", async () => {
+    mock = await startScenario({
+      rules: [{ response: { fault: { type: "status", status: 400, message: "bad request" } } }],
+    });
+    const result = await runNyz(["exec", "--json", "hello"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(1);
+    const kinds = parseLines(result.stdout).map((event) => event.type);
+    expect(kinds).toContain("error");
+    expect(kinds).not.toContain("turn_complete");
+  });
+
+  it("exits 2 on usage errors: a bad --sandbox, no prompt", async () => {
+    const badSandbox = await runNyz(["exec", "--sandbox", "wide-open", "hi"], {
+      cwd: workspace,
+      env: { NYZHI_HOME: home },
+    });
+    expect(badSandbox.code).toBe(2);
+    expect(badSandbox.stderr).toContain("Unknown sandbox level: wide-open");
+    const noPrompt = await runNyz(["exec"], { cwd: workspace, env: { NYZHI_HOME: home } });
+    expect(noPrompt.code).toBe(2);
+    expect(noPrompt.stderr).toContain("No prompt provided");
+  });
+
+  it("denies, without a way to approve, what the trust mode does not allow, and tells the model", async () => {
+    mock = await startScenario({
+      rules: [
+        {
+          match: { requestIndex: 1 },
+          response: { toolCalls: [{ name: "bash", arguments: { command: "touch pwned" } }] },
+        },
+        { response: { text: "I was not allowed to run it." } },
+      ],
+    });
+    const result = await runNyz(["exec", "--json", "run it"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(0);
+    const events = parseLines(result.stdout);
+    expect(events.find((event) => event.type === "approval_denied")).toMatchObject({ tool: "bash" });
+    expect(mock.requests[1]!.messages.at(-1)!.toolResults![0]!.content).toContain("not approved");
+    await expect(readFile(join(workspace, "pwned"))).rejects.toThrow();
+  });
+
+  it("exits 130 on Ctrl-C, ending the turn cleanly and saving the session", async () => {
+    mock = await startScenario({
+      rules: [{ response: { text: "slow answer that never ends", chunkDelayMs: 2000 } }],
+    });
+    const child = spawn(process.execPath, [NYZ_BIN, "exec", "--json", "take your time"], {
+      cwd: workspace,
+      env: { PATH: process.env.PATH ?? "", NYZHI_LOG: "silent", ...anthropicEnv(mock, home) },
+    });
+    child.stdin.end();
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    // Interrupt once the model request is open.
+    await mock.waitForRequests(1, 10_000);
+    const interruptedAt = Date.now();
+    child.kill("SIGINT");
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    expect(code).toBe(130);
+    expect(Date.now() - interruptedAt).toBeLessThan(3000);
+    expect(parseLines(stdout).at(-1)).toMatchObject({ type: "summary", reason: "aborted" });
+    const sessions = await readdir(join(home, "data", "sessions"));
+    expect(sessions).toHaveLength(1);
+  });
+});
