@@ -112,6 +112,41 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
     )(),
   );
 
+  const sessionsModule = () => import("./commands/session-commands.js");
+  program
+    .command("sessions [query]")
+    .description("list saved sessions, newest first (filter by id prefix or title)")
+    .option("--json", "print as JSON")
+    .action(async (query: string | undefined, options: { json?: boolean }) =>
+      run(async () => (await sessionsModule()).listSessions(io, query, options))(),
+    );
+  const session = program.command("session").description("rename or delete a saved session");
+  session
+    .command("rename <query> <title>")
+    .description("give a session a new title (kept by later saves)")
+    .action(async (query: string, title: string) =>
+      run(async () => (await sessionsModule()).renameSession(io, query, title))(),
+    );
+  session
+    .command("delete <query>")
+    .description("delete a saved session")
+    .action(async (query: string) => run(async () => (await sessionsModule()).deleteSession(io, query))());
+  program
+    .command("export <query>")
+    .description("export a session (with its subagents' threads) as markdown or JSON")
+    .option("--format <format>", "md (default) or json")
+    .option("-o, --output <file>", "where to write (default: nyzhi-export-<time>.<format>)")
+    .action(async (query: string, options: { format?: string; output?: string }) =>
+      run(async () => (await sessionsModule()).exportSession(io, query, options))(),
+    );
+  program
+    .command("models [provider]")
+    .description("list known models: context window, max output, prices, tier, thinking")
+    .option("--json", "print as JSON")
+    .action(async (provider: string | undefined, options: { json?: boolean }) =>
+      run(async () => (await import("./commands/models-command.js")).modelsCommand(io, provider, options))(),
+    );
+
   const authModule = () => import("./commands/auth-commands.js");
   program
     .command("login [provider]")

@@ -70,6 +70,7 @@ export { createPathGuard, type PathGuardOptions, type SandboxPathGuard } from ".
 export { SandboxError } from "./sandbox/sandbox-error.js";
 export { parseSandboxLevel, SANDBOX_LEVELS, type SandboxLevel } from "./sandbox/sandbox-level.js";
 export { SANDBOX_SERVICE, type SandboxSettings } from "./sandbox/sandbox-settings.js";
+export { exportSessionJson, exportSessionMarkdown } from "./sessions/export-session.js";
 // Sessions
 export { SessionError, SessionStore } from "./sessions/session-store.js";
 export { titleFromMessages } from "./sessions/session-title.js";

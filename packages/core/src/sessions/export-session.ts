@@ -1,0 +1,74 @@
+import type { AssistantContentPart, ModelMessage } from "@nyzhi/provider";
+import type { SessionRecord } from "./session-types.js";
+
+const fence = (text: string, language = "") => {
+  const ticks = text.includes("```") ? "````" : "```";
+  return `${ticks}${language}\n${text}\n${ticks}`;
+};
+
+function renderAssistant(content: string | AssistantContentPart[]): string {
+  if (typeof content === "string") return content;
+  return content
+    .map((part) => {
+      if (part.type === "text") return part.text;
+      if (part.type === "reasoning")
+        return `<details><summary>Thinking</summary>\n\n${part.text}\n\n</details>`;
+      return `### \`${part.name}\`\n\n${fence(JSON.stringify(part.input, null, 2), "json")}`;
+    })
+    .join("\n\n");
+}
+
+function renderMessages(messages: readonly ModelMessage[]): string[] {
+  const sections: string[] = [];
+  for (const message of messages) {
+    if (message.role === "user") {
+      const text =
+        typeof message.content === "string"
+          ? message.content
+          : message.content
+              .map((part) => (part.type === "text" ? part.text : `[image ${part.mediaType}]`))
+              .join("\n\n");
+      sections.push(`## You\n\n${text}`);
+    } else if (message.role === "assistant") {
+      sections.push(`## Assistant\n\n${renderAssistant(message.content)}`);
+    } else {
+      for (const result of message.content) {
+        const label = result.isError ? "Tool Error" : "Tool Response";
+        sections.push(`### ${label} (\`${result.toolName}\`)\n\n${fence(result.output)}`);
+      }
+    }
+  }
+  return sections;
+}
+
+/**
+ * A session as markdown: front matter (date, provider, model, tokens, cost), then the thread,
+ * then each subagent's thread under its own heading.
+ */
+export function exportSessionMarkdown(record: SessionRecord): string {
+  const { meta } = record;
+  const front = [
+    "---",
+    `title: ${JSON.stringify(meta.title)}`,
+    `session: ${meta.id}`,
+    `date: ${meta.updatedAt.replace("T", " ").slice(0, 19)} UTC`,
+    `provider: ${meta.provider}`,
+    `model: ${meta.model}`,
+  ];
+  if (meta.usage) front.push(`tokens: ${meta.usage.inputTokens} input / ${meta.usage.outputTokens} output`);
+  if (meta.costUsd !== undefined) front.push(`cost: $${meta.costUsd.toFixed(4)}`);
+  front.push("---");
+  const sections = [front.join("\n"), `# ${meta.title}`, ...renderMessages(record.messages)];
+  for (const agent of Object.values(record.agents ?? {})) {
+    sections.push(
+      `# Subagent ${agent.nickname} (${agent.role}, depth ${agent.depth}, ${agent.status})`,
+      ...renderMessages(agent.messages).map((section) => section.replace(/^(#+)/, "$1#")),
+    );
+  }
+  return `${sections.join("\n\n")}\n`;
+}
+
+/** A session as pretty JSON (the saved record). */
+export function exportSessionJson(record: SessionRecord): string {
+  return `${JSON.stringify(record, null, 2)}\n`;
+}
