@@ -1,5 +1,6 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { Credential } from "@nyzhi/auth";
+import { sdkLogger } from "../factory/sdk-logger.js";
 
 /** Beta flag the Anthropic API requires alongside an OAuth (Claude subscription) access token. */
 export const ANTHROPIC_OAUTH_BETA = "oauth-2025-04-20";
@@ -25,6 +26,7 @@ export function createAnthropicClient(settings: AnthropicClientSettings): Anthro
   const common = {
     baseURL: settings.baseUrl,
     maxRetries: 0,
+    logger: sdkLogger("anthropic"),
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   };
   const credential = settings.credential;

@@ -1,6 +1,7 @@
 import type { Credential } from "@nyzhi/auth";
 import { credentialSecret } from "@nyzhi/auth";
 import OpenAI from "openai";
+import { sdkLogger } from "../factory/sdk-logger.js";
 
 export interface OpenAIClientSettings {
   credential: Credential | undefined;
@@ -26,6 +27,7 @@ export function createOpenAIClient(settings: OpenAIClientSettings): OpenAI {
     adminAPIKey: null,
     webhookSecret: null,
     maxRetries: 0,
+    logger: sdkLogger("openai"),
     defaultHeaders: secret === "" ? { ...settings.headers, Authorization: null } : { ...settings.headers },
     ...(settings.fetch ? { fetch: settings.fetch } : {}),
   });
