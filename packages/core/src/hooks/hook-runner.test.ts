@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { shellQuote } from "./hook-runner.js";
+import type { Logger } from "@nyzhi/config";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
+import { type HookLogger, shellQuote } from "./hook-runner.js";
 import { createHookSandbox, type HookSandbox, hookConfig } from "./testing/hook-sandbox.js";
 
 let sandbox: HookSandbox;
@@ -173,6 +174,12 @@ describe("hook types", () => {
     ]);
     const [result] = await runner.run("notification", { message: "hi" });
     expect(result).toMatchObject({ status: "ok", output: "raw" });
+  });
+});
+
+describe("HookLogger", () => {
+  it("accepts the shared pino logger", () => {
+    expectTypeOf<Logger>().toExtend<HookLogger>();
   });
 });
 
