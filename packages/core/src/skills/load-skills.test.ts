@@ -69,7 +69,7 @@ describe("loadSkills", () => {
   it("skips broken front matter with a warning naming the file, and cuts long fallbacks", async () => {
     const broken = await put(
       join(root, ".claude/skills/broken/SKILL.md"),
-      "---\nname: [unclosed\ndescription: x\n---\nbody\n",
+      "---\nname: broken\ndescription: [unclosed\n  - nested: {\n---\nbody\n",
     );
     await put(join(root, ".nyzhi/skills/long.md"), `---\n---\n\n---\n## Heading\n${"word ".repeat(40)}\n`);
     const flat = await put(join(root, ".nyzhi/skills/both.md"), "flat");

@@ -1,6 +1,7 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { type Environment, errorMessage, parseFrontMatter, resolveDirs } from "@nyzhi/config";
+import { type Environment, errorMessage, resolveDirs } from "@nyzhi/config";
+import { readFrontMatter } from "./read-front-matter.js";
 import { fallbackDescription, singleLine } from "./skill-description.js";
 import type { LoadedSkills, Skill, SkillSource } from "./skill-types.js";
 
@@ -80,7 +81,7 @@ async function readSkill(
     warnings.push(`warning: ${path}: cannot read (${errorMessage(error)}); skill skipped`);
     return undefined;
   }
-  const parsed = parseFrontMatter(text);
+  const parsed = readFrontMatter(text);
   if (!parsed.ok) {
     warnings.push(`warning: ${path}: invalid front matter (${parsed.reason}); skill skipped`);
     return undefined;

@@ -1,8 +1,8 @@
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
-import { parseFrontMatter } from "@nyzhi/config";
 import { z } from "zod";
 import { isFolderSkill, SKILL_FILE } from "../../skills/load-skills.js";
+import { readFrontMatter } from "../../skills/read-front-matter.js";
 import { SKILLS_SERVICE, type Skill } from "../../skills/skill-types.js";
 import { defineTool, ToolError } from "../define-tool.js";
 import type { ToolContext } from "../tool-types.js";
@@ -38,7 +38,7 @@ export const loadSkillTool = defineTool({
           : `Skill '${input.name}' not found. Available skills: ${names.join(", ")}`,
       );
     }
-    const parsed = parseFrontMatter(await readFile(skill.path, "utf8"));
+    const parsed = readFrontMatter(await readFile(skill.path, "utf8"));
     if (!parsed.ok) throw new ToolError(`Skill '${skill.name}' has invalid front matter: ${parsed.reason}`);
     const sections = [`# Skill: ${skill.name}`, parsed.body.trim()];
     if (isFolderSkill(skill)) {
