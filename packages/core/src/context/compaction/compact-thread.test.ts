@@ -143,6 +143,23 @@ describe("compactThread", () => {
     await expect(readdir(historyDir)).rejects.toMatchObject({ code: "ENOENT" });
   });
 
+  it("throws compaction_aborted when the signal fires during the summary request", async () => {
+    const model = await modelFor({ rules: [{ response: { fault: { type: "hang" } } }] }, "anthropic");
+    const controller = new AbortController();
+    const historyDir = contextDirs(root).history;
+    const pending = compactThread({
+      model,
+      system: SYSTEM,
+      thread: buildLongThread(10),
+      historyDir,
+      signal: controller.signal,
+    });
+    await mock!.waitForRequests(1);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ code: "compaction_aborted" });
+    await expect(readdir(historyDir)).rejects.toMatchObject({ code: "ENOENT" });
+  });
+
   it("refuses a thread too short to cut", async () => {
     const model = await modelFor(summaryScenario, "anthropic");
     const thread: ModelMessage[] = [{ role: "user", content: "hi" }];
