@@ -1,4 +1,5 @@
 import type { ConfigOrigins, NyzhiConfig, RoleConfig } from "@nyzhi/config";
+import { BUILT_IN_ROLES } from "./built-in/built-in-roles.js";
 import type { LoadedRoles } from "./load-file-roles.js";
 import { normalizeToolNames } from "./normalize-tool-names.js";
 import type { RoleDefinition, RoleSource } from "./role-definition.js";
@@ -6,52 +7,68 @@ import type { RoleWarning } from "./role-errors.js";
 
 const LAYER_RANK = ["global", "project", "local", "env", "flag"] as const;
 
+export interface LoadConfigRolesOptions {
+  /** `loadConfig`'s origins: add the scope and file each role came from. */
+  origins?: ConfigOrigins | undefined;
+  /** Roles a config entry of the same name patches. Default: the built-ins. */
+  base?: readonly RoleDefinition[] | undefined;
+}
+
 /**
- * Turns `[agent.agents.roles.<name>]` into role definitions. The config is already validated, so
- * only what the schema cannot know is reported: unknown tool names, `max_steps = 0`.
- * `origins` (from `loadConfig`) adds the scope and file each role came from.
- * `config_file` is kept by the schema but not read here.
+ * Turns `[agent.agents.roles.<name>]` into role definitions. An entry named like a built-in
+ * patches it: keys it leaves out keep the built-in's values, so `[agent.agents.roles.explorer]
+ * model = "haiku"` changes the model and nothing else (explorer stays read-only with its prompt).
+ * Any other entry is a whole role. The config is already validated, so only what the schema
+ * cannot know is reported: unknown tool names, `max_steps = 0`. `config_file` is not read.
  */
-export function loadConfigRoles(config: NyzhiConfig, options: { origins?: ConfigOrigins } = {}): LoadedRoles {
+export function loadConfigRoles(config: NyzhiConfig, options: LoadConfigRolesOptions = {}): LoadedRoles {
   const roles: RoleDefinition[] = [];
   const warnings: RoleWarning[] = [];
+  const base = options.base ?? BUILT_IN_ROLES;
   for (const [name, entry] of Object.entries(config.agent.agents.roles)) {
     const key = `agent.agents.roles.${name}`;
     const warn = (problem: string) =>
       warnings.push({ role: name, message: `Config role [${key}]: ${problem}` });
-    roles.push(configRole(name, entry, configSource(key, options.origins), warn));
+    const inherited = base.find((role) => role.name === name);
+    roles.push(configRole({ name, entry, inherited, source: configSource(key, options.origins), warn }));
   }
   return { roles, warnings };
 }
 
-function configRole(
-  name: string,
-  entry: RoleConfig,
-  source: RoleSource,
-  warn: (problem: string) => void,
-): RoleDefinition {
+function configRole(input: {
+  name: string;
+  entry: RoleConfig;
+  inherited: RoleDefinition | undefined;
+  source: RoleSource;
+  warn: (problem: string) => void;
+}): RoleDefinition {
+  const { name, entry, inherited, source, warn } = input;
   const tools = (key: string, list: readonly string[] | undefined) => {
     if (list === undefined) return undefined;
     const normalized = normalizeToolNames(list, key);
     for (const problem of normalized.problems) warn(problem);
     return normalized.names;
   };
-  const allowedTools = tools("allowed_tools", entry.allowed_tools);
-  const disallowedTools = tools("disallowed_tools", entry.disallowed_tools);
+  const allowedTools = tools("allowed_tools", entry.allowed_tools) ?? inherited?.allowedTools;
+  const disallowedTools = tools("disallowed_tools", entry.disallowed_tools) ?? inherited?.disallowedTools;
   if (entry.max_steps === 0) warn("max_steps = 0 ignored (a role needs at least one step)");
-  const prompt = entry.system_prompt?.trim();
+  const maxSteps =
+    entry.max_steps !== undefined && entry.max_steps > 0 ? entry.max_steps : inherited?.maxSteps;
+  const systemPrompt = entry.system_prompt?.trim() || inherited?.systemPrompt;
+  const model = entry.model === "inherit" ? undefined : (entry.model ?? inherited?.model);
+  const mcpServers = entry.mcp_servers ?? inherited?.mcpServers;
   return {
     name,
-    description: entry.description?.trim() || "Role defined in config",
-    readOnly: entry.read_only ?? false,
+    description: entry.description?.trim() || inherited?.description || "Role defined in config",
+    readOnly: entry.read_only ?? inherited?.readOnly ?? false,
     enabled: entry.enabled,
     source,
-    ...(prompt && { systemPrompt: prompt }),
-    ...(entry.model !== undefined && entry.model !== "inherit" && { model: entry.model }),
-    ...(entry.max_steps !== undefined && entry.max_steps > 0 && { maxSteps: entry.max_steps }),
+    ...(systemPrompt !== undefined && { systemPrompt }),
+    ...(model !== undefined && { model }),
+    ...(maxSteps !== undefined && { maxSteps }),
     ...(allowedTools !== undefined && { allowedTools }),
     ...(disallowedTools !== undefined && { disallowedTools }),
-    ...(entry.mcp_servers !== undefined && { mcpServers: entry.mcp_servers }),
+    ...(mcpServers !== undefined && { mcpServers }),
   };
 }
 

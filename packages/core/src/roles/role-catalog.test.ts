@@ -4,6 +4,7 @@ import { dirname, join } from "node:path";
 import { configSchema } from "@nyzhi/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { explorerRole } from "./built-in/explorer-role.js";
+import { describeRolesForSpawn, formatRoleList } from "./format-role-list.js";
 import { loadConfigRoles } from "./load-config-roles.js";
 import { loadFileRoles } from "./load-file-roles.js";
 import { resolveRole } from "./resolve-role.js";
@@ -145,11 +146,15 @@ describe("RoleCatalog and resolveRole", () => {
     expect(worker.role.description).toBe("file worker");
     expect(worker.role.overrides).toEqual([{ kind: "config" }, { kind: "built-in" }]);
 
+    // A config entry named like a built-in patches it: unset keys keep the built-in's values.
     const explorer = resolveRole("explorer", catalog).role;
-    expect(explorer.description).toBe("config explorer");
-    expect(explorer.model).toBe("haiku");
-    expect(explorer.readOnly).toBe(false);
-    expect(explorer.overrides).toEqual([{ kind: "built-in" }]);
+    expect(explorer).toEqual({
+      ...explorerRole,
+      description: "config explorer",
+      model: "haiku",
+      source: { kind: "config" },
+      overrides: [{ kind: "built-in" }],
+    });
 
     expect(resolveRole("extra", catalog).role.source).toEqual({ kind: "config" });
     expect(resolveRole("planner", catalog).role.source).toEqual({ kind: "built-in" });
@@ -207,5 +212,42 @@ describe("RoleCatalog and resolveRole", () => {
     await writeFiles({ ".nyzhi/agents/bad.md": "---\nmax_steps: -1\n---\n" });
     const catalog = await RoleCatalog.load({ projectRoot: root });
     expect(catalog.warnings.map((warning) => warning.path)).toEqual([".nyzhi/agents/bad.md"]);
+  });
+});
+
+describe("config patches of built-ins", () => {
+  it("keeps unset keys and applies explicit ones", () => {
+    const { roles } = loadConfigRoles(
+      configWithRoles({ explorer: { read_only: false, allowed_tools: ["read", "write"], max_steps: 0 } }),
+    );
+    expect(roles[0]).toMatchObject({
+      name: "explorer",
+      readOnly: false,
+      allowedTools: ["read", "write"],
+      maxSteps: 30,
+      systemPrompt: explorerRole.systemPrompt,
+      description: explorerRole.description,
+    });
+  });
+});
+
+describe("formatRoleList and describeRolesForSpawn", () => {
+  it("shows flags, sources, what is shadowed, and offers only enabled roles", async () => {
+    await writeFiles({
+      ".nyzhi/agents/explorer.md": "---\ndescription: Local scout\nread_only: true\n---\n",
+    });
+    const config = configWithRoles({
+      explorer: { model: "haiku" },
+      off: { description: "Off", enabled: false },
+    });
+    const catalog = await RoleCatalog.load({ config, projectRoot: root });
+    const listing = formatRoleList(catalog.list()).split("\n");
+    expect(listing).toContain(
+      "explorer [read-only] — .nyzhi/agents/explorer.md, overrides config, built-in — Local scout",
+    );
+    expect(listing).toContain("off [disabled] — config — Off");
+    const offered = describeRolesForSpawn(catalog.list());
+    expect(offered).toContain("- `explorer`: Local scout");
+    expect(offered).not.toContain("`off`");
   });
 });

@@ -8,7 +8,9 @@ import type { RoleWarning } from "./role-errors.js";
 /**
  * Role definitions by precedence, highest first. Agent files are the most specific (they live in
  * the project and are edited by hand), so they beat config roles, which beat built-ins — the
- * original's order (files extend the config map). Unknown names fall back at resolution time.
+ * original's order (files extend the config map). A winner replaces the definitions below it as
+ * a whole, except that a config entry named like a built-in patches it (see `loadConfigRoles`).
+ * Unknown names fall back at resolution time.
  */
 export interface RoleLayers {
   files?: readonly RoleDefinition[];
@@ -20,7 +22,7 @@ export interface LoadRoleCatalogOptions {
   /** The merged config; its `agent.agents.roles` become config roles. */
   config?: NyzhiConfig;
   /** `loadConfig`'s origins, so `nyz agents` can say which file a config role came from. */
-  origins?: ConfigOrigins;
+  origins?: ConfigOrigins | undefined;
   /** Project root; agent files are read from its `.nyzhi/agents` and `.claude/agents`. */
   projectRoot?: string;
 }
@@ -51,7 +53,7 @@ export class RoleCatalog {
   /** Re-reads config roles (from the options given at load) and agent files; returns the warnings. */
   async reload(): Promise<RoleWarning[]> {
     const fromConfig = this.options.config
-      ? loadConfigRoles(this.options.config, this.options.origins ? { origins: this.options.origins } : {})
+      ? loadConfigRoles(this.options.config, { origins: this.options.origins })
       : { roles: [], warnings: [] };
     const fromFiles = this.options.projectRoot
       ? await loadFileRoles(this.options.projectRoot)
