@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from "../testing/create-test-cont
 import { runTool } from "../testing/run-tool.js";
 import { filterToolNames, matchesToolPattern, ToolRegistry } from "../tool-registry.js";
 import { deferIfMany } from "./defer-if-many.js";
+import { deferredToolsFragment } from "./deferred-tools-fragment.js";
 import { TOOL_REGISTRY_SERVICE, toolSearchTool } from "./tool-search-tool.js";
 
 function dummy(name: string, description: string, mutates = false): Tool {
@@ -101,9 +102,13 @@ describe("deferIfMany", () => {
   });
 
   it("defers above the threshold and adds tool_search", () => {
+    expect(deferredToolsFragment(registry)).toEqual({ kind: "mcp", text: "" });
     expect(deferIfMany(registry, many(16))).toEqual({ deferred: true });
     expect(offered(registry)).toEqual(["think", "tool_search"]);
     expect(registry.deferredCount()).toBe(16);
+    expect(deferredToolsFragment(registry).text).toMatch(
+      /^# More Tools\n\n16 more tools .* Call `tool_search`/,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createPermissionPolicy } from "../../permissions/permission-policy.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { runTool } from "../testing/run-tool.js";
 import { decodeEntities, htmlToText } from "./html-to-text.js";
@@ -139,6 +140,22 @@ describe("web_fetch", () => {
       output: "Invalid arguments for web_fetch:\n- url: must be an http:// or https:// URL",
       isError: true,
     });
+  });
+
+  it("is read-only but network-kind, so the permission policy asks unless trust is full", async () => {
+    expect([webFetchTool.kind, webFetchTool.mutates]).toEqual(["network", false]);
+    const decide = (mode: "off" | "autoedit" | "full") =>
+      createPermissionPolicy({ trust: { mode }, roots: [test.cwd], cwd: test.cwd }).decide({
+        tool: webFetchTool.name,
+        kind: webFetchTool.kind,
+        mutates: webFetchTool.mutates,
+        input: { url: base },
+        paths: [],
+        preview: webFetchTool.previewOf({ url: base }),
+      });
+    expect((await decide("off")).action).toBe("ask");
+    expect((await decide("autoedit")).action).toBe("ask");
+    expect((await decide("full")).action).toBe("allow");
   });
 
   it("reports cancellation when the turn is aborted", async () => {
