@@ -19,9 +19,24 @@ export {
   type PromptFragmentKind,
   rulesFragment,
 } from "./agent-loop/system-prompt.js";
+export { buildBriefing } from "./briefing/build-briefing.js";
+export { buildSharedContext } from "./briefing/build-shared-context.js";
+export { forkTurns } from "./briefing/fork-turns.js";
+export { latestWisdom } from "./briefing/latest-wisdom.js";
+export { renderChildSystemPrompt } from "./briefing/render-child-system-prompt.js";
+export { BRIEFING_LIMITS, type SharedContext } from "./briefing/shared-context.js";
+export type { CustomCommand } from "./commands/custom-command.js";
+export { expandCommand } from "./commands/expand-command.js";
+export { loadCustomCommands } from "./commands/load-custom-commands.js";
+export { parseSlashInput } from "./commands/parse-slash-input.js";
 // Change tracking and undo
 export { ChangeTracker, type ChangeTrackerOptions, type TrackedChange } from "./context/change-tracker.js";
 export { formatUndoReport, type UndoReport } from "./context/checkpoints.js";
+// Context: compaction, memory, skills, custom commands
+export { compactIfNeeded, describeCompactionStep } from "./context/compaction/compact-if-needed.js";
+export { compactThread } from "./context/compaction/compact-thread.js";
+export { estimateTokens } from "./context/compaction/estimate-tokens.js";
+export { assertValidThread, validateThread } from "./context/compaction/validate-thread.js";
 export {
   type AgentEvent,
   type AgentEventOf,
@@ -32,6 +47,14 @@ export {
   type TurnEndReason,
 } from "./events/agent-events.js";
 export { EventQueue } from "./events/event-queue.js";
+export { formatHookSummary } from "./hooks/format-hook-summary.js";
+// Hooks
+export { DEFAULT_HOOK_TIMEOUT_SECONDS, HookRunner, type HookRunnerOptions } from "./hooks/hook-runner.js";
+export type { HookEventContexts, HookResult, HookStatus } from "./hooks/hook-types.js";
+export { type LifecycleHooks, lifecycleHooks } from "./hooks/lifecycle-hooks.js";
+export { FILE_CHANGING_TOOLS, toolCallHooks } from "./hooks/tool-call-hooks.js";
+export { projectMemoryDir, userMemoryPath } from "./memory/memory-paths.js";
+export { memoryPromptFragment, projectMemoryExcerpt } from "./memory/memory-prompt.js";
 // Permissions and sandbox
 export {
   type ApprovalAnswer,
@@ -50,6 +73,33 @@ export type {
   PermissionRequest,
 } from "./permissions/permission-types.js";
 export { parseTrustMode, TRUST_MODES, type TrustMode, type TrustSettings } from "./permissions/trust-mode.js";
+// Roles and briefing
+export {
+  type AppliedRole,
+  type ApplyRoleOptions,
+  applyRole,
+  fenceTools,
+  type ModelLayer,
+} from "./roles/apply-role.js";
+export { BUILT_IN_ROLES } from "./roles/built-in/built-in-roles.js";
+export { GENERIC_SUBAGENT_PROMPT } from "./roles/built-in/default-role.js";
+export { describeRolesForSpawn, formatRoleList } from "./roles/format-role-list.js";
+export { loadConfigRoles } from "./roles/load-config-roles.js";
+export { type LoadedRoles, loadFileRoles, ROLE_FILE_DIRECTORIES } from "./roles/load-file-roles.js";
+export { KNOWN_TOOL_NAMES, normalizeToolNames } from "./roles/normalize-tool-names.js";
+export { type ParsedRoleFile, parseRoleFile, ROLE_NAME_PATTERN } from "./roles/parse-role-file.js";
+export { fallbackRole, type ResolvedRole, resolveRole } from "./roles/resolve-role.js";
+export { type LoadRoleCatalogOptions, RoleCatalog, type RoleLayers } from "./roles/role-catalog.js";
+export {
+  DEFAULT_ROLE_MAX_STEPS,
+  DEFAULT_ROLE_NAME,
+  describeRoleSource,
+  READ_TOOLS,
+  type RoleDefinition,
+  type RoleSource,
+} from "./roles/role-definition.js";
+export { RoleDisabledError, type RoleWarning } from "./roles/role-errors.js";
+export { type AgentEntry, type ChildFactoryOptions, createChildFactory } from "./runtime/child-factory.js";
 // Runtime for hosts
 export {
   type AgentHost,
@@ -57,6 +107,7 @@ export {
   type CreateAgentRuntimeOptions,
   createAgentRuntime,
 } from "./runtime/create-agent-runtime.js";
+export { EventRouter } from "./runtime/event-router.js";
 export {
   createModelResolver,
   type ModelResolverOptions,
@@ -75,8 +126,35 @@ export { exportSessionJson, exportSessionMarkdown } from "./sessions/export-sess
 export { SessionError, SessionStore } from "./sessions/session-store.js";
 export { titleFromMessages } from "./sessions/session-title.js";
 export type { SavedAgentThread, SessionMeta, SessionRecord } from "./sessions/session-types.js";
+export { loadSkills } from "./skills/load-skills.js";
+export { SKILLS_SERVICE, type Skill } from "./skills/skill-types.js";
+export { skillsIndexFragment } from "./skills/skills-index-fragment.js";
+// Subagents
+export {
+  AgentManager,
+  type AgentManagerOptions,
+  type ChildFactory,
+  type ChildRequest,
+  type ManagedAgentInfo,
+  SubagentError,
+  WAIT_DEFAULT_MS,
+  WAIT_MAX_MS,
+  WAIT_MIN_MS,
+  type WaitRequest,
+} from "./subagents/agent-manager.js";
+export { type AgentStatus, formatStatus, isFinal } from "./subagents/agent-status.js";
+export {
+  AGENT_MANAGER_SERVICE,
+  createSpawnAgentTool,
+  LIFECYCLE_TOOL_NAMES,
+  lifecycleTools,
+  type RoleSummary,
+} from "./subagents/lifecycle-tools.js";
 // Tools
 export { builtinTools } from "./tools/builtin-tools.js";
+// More tools
+export { deferIfMany } from "./tools/deferred/defer-if-many.js";
+export { TOOL_REGISTRY_SERVICE, toolSearchTool } from "./tools/deferred/tool-search-tool.js";
 export {
   DEFAULT_MAX_OUTPUT_CHARS,
   defineTool,
@@ -85,6 +163,9 @@ export {
   ToolError,
 } from "./tools/define-tool.js";
 export { unifiedDiff } from "./tools/files/unified-diff.js";
+export { askUserTool } from "./tools/interact/ask-user-tool.js";
+export { memoryReadTool } from "./tools/memory/memory-read-tool.js";
+export { memoryWriteTool } from "./tools/memory/memory-write-tool.js";
 export {
   listNotepads,
   NOTEPAD_CATEGORIES,
@@ -98,6 +179,9 @@ export {
   type TodoStatus,
   TodoStore,
 } from "./tools/session/todo-store.js";
+export { createBashTool } from "./tools/shell/bash.js";
+export { createVerifyTool } from "./tools/shell/verify.js";
+export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
 export { filterToolNames, matchesToolPattern, ToolRegistry } from "./tools/tool-registry.js";
 export type {
   ChangeRecorder,
@@ -112,3 +196,4 @@ export type {
   ToolServices,
 } from "./tools/tool-types.js";
 export { truncateEnd, truncateText } from "./tools/truncate-text.js";
+export { webFetchTool } from "./tools/web/web-fetch-tool.js";

@@ -6,7 +6,7 @@ import type {
   ThinkingOptions,
   Usage,
 } from "@nyzhi/provider";
-import type { AgentTag } from "../events/agent-events.js";
+import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { Tool } from "../tools/define-tool.js";
 import type { ToolRegistry } from "../tools/tool-registry.js";
 import type { PathUse, ToolContext, ToolProgress } from "../tools/tool-types.js";
@@ -90,4 +90,16 @@ export interface AgentContext {
    * step boundary so the next model request contains them.
    */
   takePendingMessages?: () => ModelMessage[];
+  /**
+   * Lets events from elsewhere (this agent's subagents) join this agent's event stream while a
+   * turn runs. Called at turn start with the turn's emitter; the returned function detaches.
+   */
+  attachEventSource?: (emit: (event: AgentEvent) => void) => () => void;
+  /**
+   * Runs before each model request, when every tool call has its result: may shrink
+   * `thread` in place (compaction). Returns lines to show the user.
+   */
+  beforeModelRequest?: (signal: AbortSignal) => Promise<string[]>;
+  /** Rewrites a tool's output before it enters the thread (offloading large results to a file). */
+  shapeToolResult?: (output: string, call: { name: string; callId: string }) => Promise<string>;
 }

@@ -57,17 +57,22 @@ export async function executeToolCalls(
       }),
     );
   }
-  return calls.map((call) => {
-    const result = results.get(call.id) ?? cancelled(context, call, options);
-    const part: ToolResultPart = {
-      type: "tool-result",
-      toolCallId: call.id,
-      toolName: call.name,
-      output: result.output,
-    };
-    if (result.isError) part.isError = true;
-    return part;
-  });
+  return Promise.all(
+    calls.map(async (call) => {
+      const result = results.get(call.id) ?? cancelled(context, call, options);
+      let output = result.output;
+      if (context.shapeToolResult && !result.refused) {
+        try {
+          output = await context.shapeToolResult(output, { name: call.name, callId: call.id });
+        } catch {
+          // Keep the full output in the thread when it cannot be offloaded.
+        }
+      }
+      const part: ToolResultPart = { type: "tool-result", toolCallId: call.id, toolName: call.name, output };
+      if (result.isError) part.isError = true;
+      return part;
+    }),
+  );
 }
 
 function cancelled(

@@ -69,6 +69,21 @@ async function driveTurn(
     step += 1;
     for (const message of context.takePendingMessages?.() ?? []) context.thread.push(message);
     emit({ type: "step-start", agent, step });
+    if (context.beforeModelRequest) {
+      try {
+        for (const note of await context.beforeModelRequest(signal))
+          emit({ type: "notice", agent, message: note });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        emit({
+          type: "error",
+          agent,
+          message: `context compaction failed: ${message}`,
+          code: "compaction_failed",
+          fatal: false,
+        });
+      }
+    }
     const outcome = await streamStep(context.model, buildRequest(context), { signal, agent, emit });
     if (outcome.usage) {
       const stepCost = context.costOf?.(outcome.usage) ?? 0;

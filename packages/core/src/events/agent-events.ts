@@ -57,6 +57,28 @@ export interface AgentEvents {
   notice: { message: string };
   /** Something failed; when `fatal`, the turn ends. */
   error: { message: string; code: string; fatal: boolean; error?: ProviderError | Error };
+  /** This agent spawned a subagent (it runs in the background). */
+  "subagent-spawned": {
+    childId: string;
+    nickname: string;
+    role: string;
+    depth: number;
+    /** The requested role was not known; the child runs with the default role. */
+    unknownRole: boolean;
+    model: string;
+  };
+  /** A subagent's status changed: `pending_init`, `running`, `completed…`, `errored…`, `shutdown`. */
+  "subagent-status-changed": { childId: string; nickname: string; status: string };
+  /** A subagent reached a final state. Usage and cost cover the child and its own subagents. */
+  "subagent-completed": {
+    childId: string;
+    nickname: string;
+    role: string;
+    status: string;
+    result?: string;
+    usage: Usage;
+    costUsd: number;
+  };
   /** The turn ended. `text` is the final assistant text of the last step. */
   "turn-end": {
     turnId: string;

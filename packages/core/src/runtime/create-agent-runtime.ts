@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { type Environment, type NyzhiConfig, resolveDirs } from "@nyzhi/config";
-import type { LanguageModel, ModelMessage } from "@nyzhi/provider";
+import { findModel, type LanguageModel, type ModelMessage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { leadPersonaFragment } from "../agent-loop/lead-persona.js";
 import { DEFAULT_MAX_STEPS, runTurn, type TurnInput, type TurnResult } from "../agent-loop/run-turn.js";
@@ -12,30 +12,52 @@ import {
   rulesFragment,
 } from "../agent-loop/system-prompt.js";
 import { ChangeTracker } from "../context/change-tracker.js";
+import { compactIfNeeded, describeCompactionStep } from "../context/compaction/compact-if-needed.js";
+import { contextDirs } from "../context/compaction/context-dirs.js";
+import { offloadLargeToolResult } from "../context/compaction/offload-tool-result.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
+import { HookRunner } from "../hooks/hook-runner.js";
+import type { HookResult } from "../hooks/hook-types.js";
+import { type LifecycleHooks, lifecycleHooks } from "../hooks/lifecycle-hooks.js";
+import { toolCallHooks } from "../hooks/tool-call-hooks.js";
 import { type ApprovalCallback, createApprovalBroker } from "../permissions/approval-broker.js";
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
+import { RoleCatalog } from "../roles/role-catalog.js";
 import { createPathGuard } from "../sandbox/path-guard.js";
 import type { SandboxLevel } from "../sandbox/sandbox-level.js";
 import { SANDBOX_SERVICE, type SandboxSettings } from "../sandbox/sandbox-settings.js";
+import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
+import { AgentManager } from "../subagents/agent-manager.js";
+import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../subagents/lifecycle-tools.js";
 import { builtinTools } from "../tools/builtin-tools.js";
+import { deferIfMany } from "../tools/deferred/defer-if-many.js";
+import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
+import { TOOL_REGISTRY_SERVICE } from "../tools/deferred/tool-search-tool.js";
 import type { Tool } from "../tools/define-tool.js";
 import { TODO_STORE_SERVICE, TodoStore } from "../tools/session/todo-store.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolContext, ToolServices } from "../tools/tool-types.js";
+import { type AgentEntry, createChildFactory } from "./child-factory.js";
+import { EventRouter } from "./event-router.js";
+import type { ResolvedModel } from "./model-resolver.js";
 
 /** What a host (TUI, headless CLI, library user) supplies to the runtime. */
 export interface AgentHost {
-  /** Answers approval prompts. Absent: nobody can approve, so calls that need it are denied. */
+  /** Answers approval prompts (the lead's and every subagent's, tagged with the asking agent). */
   approve?: ApprovalCallback;
   /** Answers `ask_user`. */
   askUser?: ToolServices["askUser"];
+  /** Events from subagents that arrive while no lead turn runs. */
+  onBackgroundEvent?: (event: AgentEvent) => void;
+  /** Each hook's result as it completes (its `summary` is for the user). */
+  onHookResult?: (result: HookResult) => void;
 }
 
 export interface CreateAgentRuntimeOptions {
   config: NyzhiConfig;
-  model: LanguageModel;
+  /** The lead's model; `resolved` adds its ids, prices and context window. */
+  model: LanguageModel | ResolvedModel;
   /** The workspace root; relative paths and the sandbox are anchored here. */
   cwd: string;
   env?: Environment;
@@ -44,30 +66,55 @@ export interface CreateAgentRuntimeOptions {
   sandbox?: SandboxLevel;
   /** The project rules text (from `loadRules`), shown to the model. */
   rules?: string;
-  /** Tools in addition to the built-ins (MCP, agent tools …). */
+  /** Tools in addition to the built-ins (MCP tools …). */
   extraTools?: Tool[];
   /** Replaces the built-in tool set (tests, embedders). */
   tools?: Tool[];
-  /** More model-visible context. */
+  /** Tools offered through `tool_search` when there are more than 15 of them (MCP tools). */
+  deferredTools?: Tool[];
+  /** More model-visible context (memory, skills index …). */
   fragments?: PromptFragment[];
   /** The conversation to continue (a resumed session). */
   thread?: ModelMessage[];
   agent?: AgentTag;
+  sessionId?: string;
+  /** Roles for subagents. Default: the built-ins plus `config` roles. */
+  roles?: RoleCatalog;
+  /** Builds models for subagents that ask for another model; absent: children use the lead's. */
+  resolveModel?: (spec: string) => Promise<ResolvedModel>;
+  /** Per-role model overrides for this session (`--subagent-model role=model`). */
+  subagentModelOverrides?: Record<string, string>;
+  skills?: readonly Skill[];
+  /** Project memory excerpt for subagent briefings. */
+  projectMemory?: () => Promise<string | undefined>;
 }
 
-/** A ready-to-run lead agent: its context, change tracker and todo list. */
+/** A ready-to-run lead agent and everything around it. */
 export interface AgentRuntime {
   context: AgentContext;
   tracker: ChangeTracker;
   todos: TodoStore;
-  /** Runs one user turn; a checkpoint is taken first so `tracker.undoLastTurn()` can revert it. */
+  /** Absent when `agent.agents.enabled` is false. */
+  manager: AgentManager | undefined;
+  lifecycle: LifecycleHooks;
+  sessionId: string;
+  /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */
   runTurn(input: TurnInput, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, TurnResult>;
+  /** Stops every subagent (end of session). */
+  close(): void;
 }
 
-/** Builds the lead agent from config: model, tools, sandbox, permissions, system prompt. */
+function isResolved(model: LanguageModel | ResolvedModel): model is ResolvedModel {
+  return "model" in model && "costOf" in model;
+}
+
+/** Builds the lead agent from config: model, tools, sandbox, permissions, hooks, subagents, prompt. */
 export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRuntime {
   const { config, cwd } = options;
   const env = options.env ?? process.env;
+  const sessionId = options.sessionId ?? randomUUID();
+  const resolved = isResolved(options.model) ? options.model : undefined;
+  const model = resolved ? resolved.model : (options.model as LanguageModel);
   const level = options.sandbox ?? (config.agent.sandbox as SandboxLevel);
   const roots = [cwd];
   const trust = config.agent.trust;
@@ -84,49 +131,178 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     roots,
     allowNetwork: (config.shell.sandbox.allow_network ?? []).length > 0,
   };
-  const services: ToolServices = { [TODO_STORE_SERVICE]: todos, [SANDBOX_SERVICE]: sandbox };
-  if (options.host?.askUser) services.askUser = options.host.askUser;
-  const agent: AgentTag = options.agent ?? { agentId: "lead", depth: 0 };
   const dirs = resolveDirs(env);
+  const agent: AgentTag = options.agent ?? { agentId: "lead", depth: 0 };
+  const router = new EventRouter(options.host?.onBackgroundEvent);
+  const hookRunner = new HookRunner({
+    hooks: config.agent.hooks,
+    cwd,
+    env,
+    sessionId,
+    ...(options.host?.onHookResult ? { onResult: options.host.onHookResult } : {}),
+  });
+  const lifecycle = lifecycleHooks(hookRunner, { sessionId });
+  const skills = options.skills ?? [];
+  const agents = new Map<string, AgentEntry>();
+  let manager: AgentManager | undefined;
 
-  const tools = new ToolRegistry([...(options.tools ?? builtinTools()), ...(options.extraTools ?? [])]);
-  const fragments: PromptFragment[] = [
-    leadPersonaFragment(),
-    environmentFragment({ cwd, projectRoot: cwd }),
-    rulesFragment(options.rules),
-    customInstructionsFragment(config.agent.custom_instructions),
-    ...(options.fragments ?? []),
-  ];
-  const context: AgentContext = {
-    agent,
-    model: options.model,
-    system: assembleSystemPrompt(fragments),
-    tools,
-    thread: options.thread ?? [],
-    maxSteps: config.agent.max_steps ?? DEFAULT_MAX_STEPS,
-    gate: createToolGate({ policy, broker, guard }),
-    createToolContext: (callId, signal, progress): ToolContext => ({
+  const sharedServices: ToolServices = { [SANDBOX_SERVICE]: sandbox, [SKILLS_SERVICE]: () => skills };
+  if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
+  const toolContextFor =
+    (who: ToolContext["agent"], agentTodos: TodoStore, registry: ToolRegistry) =>
+    (callId: string, signal: AbortSignal, progress: ToolContext["progress"]): ToolContext => ({
       cwd,
       callId,
       signal,
       paths: guard,
       changes: tracker,
       dirs,
-      agent: { id: agent.agentId, depth: agent.depth, ...(agent.role ? { role: agent.role } : {}) },
+      agent: who,
       progress,
-      services,
-    }),
+      services: {
+        ...sharedServices,
+        [TODO_STORE_SERVICE]: agentTodos,
+        [AGENT_MANAGER_SERVICE]: manager,
+        [TOOL_REGISTRY_SERVICE]: registry,
+      },
+    });
+
+  const baseTools = [...(options.tools ?? builtinTools()), ...(options.extraTools ?? [])];
+  const roles = options.roles ?? new RoleCatalog({}, { config });
+  const subagentsEnabled = config.agent.agents.enabled;
+  const agentTools = subagentsEnabled
+    ? lifecycleTools(roles.enabled().map((role) => ({ name: role.name, description: role.description })))
+    : [];
+  const allTools = () => [...baseTools, ...agentTools];
+
+  const leadTools = new ToolRegistry(allTools());
+  if (options.deferredTools?.length) deferIfMany(leadTools, options.deferredTools);
+  const fragments: PromptFragment[] = [
+    leadPersonaFragment(),
+    environmentFragment({ cwd, projectRoot: cwd }),
+    rulesFragment(options.rules),
+    customInstructionsFragment(config.agent.custom_instructions),
+    deferredToolsFragment(leadTools),
+    ...(options.fragments ?? []),
+  ];
+  const system = assembleSystemPrompt(fragments);
+  const contextWindow =
+    resolved?.info?.contextWindow ?? findModel(model.modelId, model.providerId)?.contextWindow;
+  const { toolResults } = contextDirs(cwd);
+  const context: AgentContext = {
+    agent,
+    model,
+    system,
+    tools: leadTools,
+    thread: options.thread ?? [],
+    maxSteps: config.agent.max_steps ?? DEFAULT_MAX_STEPS,
+    gate: createToolGate({ policy, broker, guard }),
+    hooks: toolCallHooks(hookRunner, { sessionId }),
+    createToolContext: toolContextFor({ id: agent.agentId, depth: agent.depth }, todos, leadTools),
+    attachEventSource: router.attach,
+    shapeToolResult: async (output, call) =>
+      (await offloadLargeToolResult(output, { dir: toolResults, toolName: call.name, callId: call.callId }))
+        .output,
   };
+  if (resolved) context.costOf = resolved.costOf;
   if (config.agent.max_tokens !== undefined) context.maxTokens = config.agent.max_tokens;
+  if (contextWindow) {
+    context.beforeModelRequest = async (signal) => {
+      const result = await compactIfNeeded({
+        model,
+        system: context.system,
+        thread: context.thread,
+        contextWindow,
+        threshold: config.agent.auto_compact_threshold ?? 0.85,
+        projectRoot: cwd,
+        sessionId,
+        instructions: config.agent.compact_instructions,
+        signal,
+      });
+      if (result.steps.length === 0) return [];
+      await lifecycle.compactContext({ trigger: "auto", estimated_tokens: result.before });
+      context.thread.splice(0, context.thread.length, ...result.thread);
+      return result.steps.map(describeCompactionStep);
+    };
+  }
+  agents.set(agent.agentId, {
+    context,
+    todos,
+    modelSpec: resolved
+      ? `${resolved.providerId}/${resolved.modelId}`
+      : `${model.providerId}/${model.modelId}`,
+    resolved,
+  });
+
+  if (subagentsEnabled) {
+    manager = new AgentManager({
+      maxThreads: config.agent.agents.max_threads,
+      maxDepth: config.agent.agents.max_depth,
+      emit: router.route,
+      factory: createChildFactory({
+        config,
+        cwd,
+        roles,
+        allTools,
+        tracker,
+        agents,
+        resolveModel: options.resolveModel,
+        sessionOverrides: options.subagentModelOverrides ?? {},
+        rules: options.rules,
+        ...(options.projectMemory ? { projectMemory: options.projectMemory } : {}),
+        toolContextFor,
+      }),
+      onStart: (info) =>
+        void lifecycle.subagentStart({
+          agent_id: info.id,
+          nickname: info.nickname,
+          role: info.role,
+          depth: info.depth,
+        }),
+      onEnd: (info) =>
+        void lifecycle.subagentEnd({
+          agent_id: info.id,
+          nickname: info.nickname,
+          role: info.role,
+          depth: info.depth,
+          status: info.status,
+          ...(info.result !== undefined ? { result: info.result } : {}),
+        }),
+    });
+  }
 
   return {
     context,
     tracker,
     todos,
-    runTurn(input, turnOptions = {}) {
+    manager,
+    lifecycle,
+    sessionId,
+    async *runTurn(input, turnOptions = {}) {
       const turnId = randomUUID();
+      const prompt =
+        typeof input === "string"
+          ? input
+          : input.map((part) => (part.type === "text" ? part.text : "")).join("\n");
+      const gate = await lifecycle.userPromptSubmit({ prompt });
+      if (gate.block !== undefined) {
+        const message = `The prompt was blocked by a user_prompt_submit hook: ${gate.block}`;
+        yield { type: "error", agent, message, code: "hook_blocked", fatal: true };
+        return {
+          reason: "error",
+          steps: 0,
+          text: "",
+          usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+          costUsd: 0,
+        };
+      }
       tracker.checkpoint(turnId);
-      return runTurn(context, input, { ...turnOptions, turnId });
+      const result = yield* runTurn(context, input, { ...turnOptions, turnId });
+      await lifecycle.afterTurn({ turn_id: turnId, reason: result.reason, steps: result.steps });
+      return result;
+    },
+    close() {
+      manager?.closeAll();
     },
   };
 }

@@ -2,8 +2,13 @@ import type { Tool } from "./define-tool.js";
 import { allFileTools } from "./files/all-file-tools.js";
 import { gitBranchTool, gitDiffTool, gitLogTool, gitShowTool, gitStatusTool } from "./git/git-read-tools.js";
 import { gitCheckoutTool, gitCommitTool } from "./git/git-write-tools.js";
+import { askUserTool } from "./interact/ask-user-tool.js";
+import { memoryReadTool } from "./memory/memory-read-tool.js";
+import { memoryWriteTool } from "./memory/memory-write-tool.js";
 import { createBashTool } from "./shell/bash.js";
 import { createVerifyTool } from "./shell/verify.js";
+import { loadSkillTool } from "./skills/load-skill-tool.js";
+import { webFetchTool } from "./web/web-fetch-tool.js";
 
 /** Every built-in tool an agent can be offered (before role fencing, plan mode or read-only roles). */
 export function builtinTools(): Tool[] {
@@ -18,5 +23,10 @@ export function builtinTools(): Tool[] {
     gitBranchTool,
     gitCommitTool,
     gitCheckoutTool,
+    webFetchTool,
+    askUserTool,
+    memoryReadTool,
+    memoryWriteTool,
+    loadSkillTool,
   ];
 }

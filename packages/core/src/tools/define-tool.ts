@@ -1,7 +1,7 @@
-import { NyzhiError, errorMessage } from "@nyzhi/config";
+import { errorMessage, NyzhiError } from "@nyzhi/config";
 import { z } from "zod";
-import { truncateText } from "./truncate-text.js";
 import type { PathUse, ToolContext, ToolKind, ToolResult } from "./tool-types.js";
+import { truncateText } from "./truncate-text.js";
 
 /** Default cap on the text a tool returns to the model, in code points. */
 export const DEFAULT_MAX_OUTPUT_CHARS = 50_000;

@@ -10,8 +10,6 @@ import type { AgentEvent } from "../../events/agent-events.js";
 import { type AgentRuntime, createAgentRuntime } from "../../runtime/create-agent-runtime.js";
 import { defineTool } from "../define-tool.js";
 import { thinkTool } from "../session/think-tool.js";
-import { deferIfMany } from "./defer-if-many.js";
-import { TOOL_REGISTRY_SERVICE } from "./tool-search-tool.js";
 
 let mock: MockLlm;
 let workspace: string;
@@ -40,16 +38,6 @@ const deferredTools = Array.from({ length: 20 }, (_, index) =>
   }),
 );
 
-/**
- * The runtime wiring this test stands in for: the agent's registry as a service (so `tool_search`
- * searches the calling agent's tools) and the deferred tools registered through `deferIfMany`.
- */
-function wireDeferredTools(runtime: AgentRuntime): void {
-  const { services } = runtime.context.createToolContext("setup", new AbortController().signal, () => {});
-  services[TOOL_REGISTRY_SERVICE] = runtime.context.tools;
-  deferIfMany(runtime.context.tools, deferredTools, { threshold: 15 });
-}
-
 /** A lead with `think` plus 20 deferred tools, talking Anthropic to the mock server. */
 function runtimeWithDeferredTools(): AgentRuntime {
   const model = createLanguageModel({
@@ -60,9 +48,8 @@ function runtimeWithDeferredTools(): AgentRuntime {
   });
   const config = defaultConfig();
   config.agent.trust.mode = "full";
-  const runtime = createAgentRuntime({ config, model, cwd: workspace, tools: [thinkTool] });
-  wireDeferredTools(runtime);
-  return runtime;
+  config.agent.agents.enabled = false;
+  return createAgentRuntime({ config, model, cwd: workspace, tools: [thinkTool], deferredTools });
 }
 
 describe("deferred tools through the real loop", () => {

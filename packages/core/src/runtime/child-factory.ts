@@ -1,0 +1,153 @@
+import type { NyzhiConfig } from "@nyzhi/config";
+import type { AgentContext } from "../agent-loop/agent-context.js";
+import {
+  assembleSystemPrompt,
+  environmentFragment,
+  type PromptFragment,
+  rulesFragment,
+} from "../agent-loop/system-prompt.js";
+import { buildBriefing } from "../briefing/build-briefing.js";
+import { buildSharedContext } from "../briefing/build-shared-context.js";
+import { forkTurns } from "../briefing/fork-turns.js";
+import { latestWisdom } from "../briefing/latest-wisdom.js";
+import type { ChangeTracker } from "../context/change-tracker.js";
+import { applyRole } from "../roles/apply-role.js";
+import { resolveRole } from "../roles/resolve-role.js";
+import type { RoleCatalog } from "../roles/role-catalog.js";
+import type { ChildFactory, ChildRequest } from "../subagents/agent-manager.js";
+import { LIFECYCLE_TOOL_NAMES } from "../subagents/lifecycle-tools.js";
+import type { Tool } from "../tools/define-tool.js";
+import { TodoStore } from "../tools/session/todo-store.js";
+import { ToolRegistry } from "../tools/tool-registry.js";
+import type { ToolContext, ToolProgress } from "../tools/tool-types.js";
+import type { ResolvedModel } from "./model-resolver.js";
+
+/** What a parent agent shares with the children it spawns. */
+export interface AgentEntry {
+  context: AgentContext;
+  todos: TodoStore;
+  modelSpec: string;
+  resolved: ResolvedModel | undefined;
+}
+
+export interface ChildFactoryOptions {
+  config: NyzhiConfig;
+  cwd: string;
+  roles: RoleCatalog;
+  /** Every tool a child could be given (before role fencing). */
+  allTools: () => Tool[];
+  tracker: ChangeTracker;
+  /** Agents by id (the lead is `lead`); children are added here when built. */
+  agents: Map<string, AgentEntry>;
+  /** Builds a model for a spec; absent means children reuse their parent's model. */
+  resolveModel?: ((spec: string) => Promise<ResolvedModel>) | undefined;
+  /** Session overrides by role (`--subagent-model role=model`, `/subagent-config`). */
+  sessionOverrides: Record<string, string>;
+  rules?: string | undefined;
+  projectMemory?: () => Promise<string | undefined>;
+  /** Builds a tool context for an agent (services, sandbox …), shared with the lead's setup. */
+  toolContextFor: (
+    agent: ToolContext["agent"],
+    todos: TodoStore,
+    registry: ToolRegistry,
+  ) => (callId: string, signal: AbortSignal, progress: (event: ToolProgress) => void) => ToolContext;
+}
+
+/**
+ * Derives a child's context from its parent's: role applied (prompt, model, step cap, fenced
+ * tools), the parent's briefing and wisdom appended, the same gate (so never more trust or a
+ * wider sandbox than the parent, and approvals reach the same host tagged with the child), the
+ * same change tracker, its own thread and todo list.
+ */
+export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
+  const { config } = options;
+  return {
+    async createChild(request: ChildRequest) {
+      const parent = options.agents.get(request.parentId);
+      if (!parent) throw new Error(`parent agent ${request.parentId} is not known to this session`);
+      const { role, unknown } = resolveRole(request.roleName, options.roles);
+      const available = options.allTools();
+      const applied = applyRole(role, {
+        parentModel: parent.modelSpec,
+        subagentModel: config.agent.agents.subagent_model,
+        sessionOverrides: options.sessionOverrides,
+        availableTools: available.map((tool) => ({ name: tool.name, mutates: tool.mutates })),
+      });
+      const modelSpec = request.model?.trim() || applied.model;
+      const resolved =
+        modelSpec === parent.modelSpec || !options.resolveModel
+          ? parent.resolved
+          : await options.resolveModel(modelSpec);
+      const model = resolved?.model ?? parent.context.model;
+
+      const canSpawn = request.depth < config.agent.agents.max_depth;
+      const allowed = new Set(applied.toolNames);
+      const tools = new ToolRegistry(
+        available.filter(
+          (tool) =>
+            allowed.has(tool.name) &&
+            (canSpawn || !(LIFECYCLE_TOOL_NAMES as readonly string[]).includes(tool.name)),
+        ),
+      );
+
+      const briefing = buildBriefing(
+        buildSharedContext({
+          thread: parent.context.thread,
+          changedFiles: options.tracker.changedFiles(),
+          todos: parent.todos.list(),
+          projectRoot: options.cwd,
+          projectMemory: await options.projectMemory?.(),
+        }),
+      );
+      const wisdom = await latestWisdom(options.cwd);
+      const fragments: PromptFragment[] = [
+        { kind: "persona", text: applied.systemPrompt },
+        environmentFragment({ cwd: options.cwd, projectRoot: options.cwd }),
+        rulesFragment(options.rules),
+        {
+          kind: "briefing",
+          text: briefing.trim() ? `# Context Briefing (from parent)\n${briefing.trim()}` : "",
+        },
+        {
+          kind: "wisdom",
+          text:
+            wisdom && wisdom.trim().split("\n").length > 3
+              ? `# Accumulated Wisdom (from prior work)\n${wisdom.trim()}`
+              : "",
+        },
+      ];
+
+      const tag = {
+        agentId: request.agentId,
+        depth: request.depth,
+        role: applied.role,
+        nickname: request.nickname,
+      };
+      const todos = new TodoStore();
+      const thread =
+        request.thread ??
+        (request.forkTurns !== undefined ? forkTurns(parent.context.thread, request.forkTurns) : []);
+      const context: AgentContext = {
+        agent: tag,
+        model,
+        system: assembleSystemPrompt(fragments),
+        tools,
+        thread,
+        maxSteps: applied.maxSteps,
+        gate: parent.context.gate,
+        createToolContext: options.toolContextFor(
+          { id: tag.agentId, depth: tag.depth, role: tag.role, nickname: tag.nickname },
+          todos,
+          tools,
+        ),
+        takePendingMessages: request.takePendingMessages,
+      };
+      if (parent.context.hooks) context.hooks = parent.context.hooks;
+      if (parent.context.shapeToolResult) context.shapeToolResult = parent.context.shapeToolResult;
+      const costOf = resolved?.costOf ?? parent.context.costOf;
+      if (costOf) context.costOf = costOf;
+      options.agents.set(request.agentId, { context, todos, modelSpec, resolved });
+      return { context, role: applied.role, unknownRole: unknown, model: resolved?.modelId ?? modelSpec };
+    },
+  };
+}

@@ -1,0 +1,496 @@
+import { randomUUID } from "node:crypto";
+import { errorMessage, NyzhiError } from "@nyzhi/config";
+import { addUsage, emptyUsage, type ModelMessage, type Usage } from "@nyzhi/provider";
+import type { AgentContext } from "../agent-loop/agent-context.js";
+import { runTurn } from "../agent-loop/run-turn.js";
+import type { AgentEvent, AgentTag } from "../events/agent-events.js";
+import type { SavedAgentThread } from "../sessions/session-types.js";
+import { type AgentStatus, formatStatus, isFinal } from "./agent-status.js";
+import { NicknamePool } from "./nicknames.js";
+
+/** A refused lifecycle request; the message is what the model sees. */
+export class SubagentError extends NyzhiError {}
+
+/** What the factory needs to build a child. */
+export interface ChildRequest {
+  agentId: string;
+  nickname: string;
+  depth: number;
+  parentId: string;
+  roleName: string | undefined;
+  model: string | undefined;
+  forkTurns: number | "all" | undefined;
+  /** Saved conversation when an agent is rebuilt (resume after `--continue`). */
+  thread?: ModelMessage[];
+  /** The manager's queue for `send_input`; the child's loop drains it at each step. */
+  takePendingMessages: () => ModelMessage[];
+}
+
+/** Builds a child's context: role applied, briefing, fenced tools, model. The runtime implements it. */
+export interface ChildFactory {
+  createChild(
+    request: ChildRequest,
+  ): Promise<{ context: AgentContext; role: string; unknownRole: boolean; model: string }>;
+}
+
+export interface AgentManagerOptions {
+  /** Agents pending or running at once, across the tree. Default 4. */
+  maxThreads: number;
+  /** Deepest level a subagent may have: depth 0 (lead) spawns 1, … up to this. Default 2. */
+  maxDepth: number;
+  factory: ChildFactory;
+  /** Where lifecycle events and the children's own events go (tagged with the child's AgentTag). */
+  emit: (event: AgentEvent) => void;
+  /** Called when a child starts and ends (hooks `subagent_start` / `subagent_end`). */
+  onStart?: (agent: ManagedAgentInfo) => void;
+  onEnd?: (agent: ManagedAgentInfo) => void;
+}
+
+export interface ManagedAgentInfo {
+  id: string;
+  nickname: string;
+  role: string;
+  depth: number;
+  parentId: string;
+  status: string;
+  model: string;
+  result?: string;
+}
+
+interface ManagedAgent {
+  id: string;
+  nickname: string;
+  role: string;
+  model: string;
+  depth: number;
+  parentId: string;
+  status: AgentStatus;
+  context: AgentContext | undefined;
+  controller: AbortController;
+  pending: ModelMessage[];
+  holdsSlot: boolean;
+  usage: Usage;
+  costUsd: number;
+}
+
+export interface WaitRequest {
+  callerId: string;
+  /** Empty or absent: all of the caller's children. */
+  ids?: readonly string[];
+  /** Clamped to 10 000 … 300 000 ms; default 30 000. */
+  timeoutMs?: number;
+  /** `any` (default): return when any is newly final; `all`: when all are final. */
+  mode?: "any" | "all";
+  signal?: AbortSignal;
+}
+
+export const WAIT_DEFAULT_MS = 30_000;
+export const WAIT_MIN_MS = 10_000;
+export const WAIT_MAX_MS = 300_000;
+
+/**
+ * Owns every subagent of one session: ids, nicknames, slots, status, threads. A slot is reserved
+ * synchronously at spawn (so concurrent spawns cannot overshoot `maxThreads`) and released exactly
+ * once when the agent reaches a final state; a finished agent holds no slot.
+ */
+export class AgentManager {
+  private readonly agents = new Map<string, ManagedAgent>();
+  private readonly nicknames = new NicknamePool();
+  private readonly reported = new Map<string, Set<string>>();
+  private readonly waiters = new Set<() => void>();
+  private active = 0;
+
+  constructor(private readonly options: AgentManagerOptions) {}
+
+  /** Agents pending or running now. */
+  activeCount(): number {
+    return this.active;
+  }
+
+  async spawn(request: {
+    parent: AgentTag;
+    message: string;
+    roleName?: string | undefined;
+    model?: string | undefined;
+    forkTurns?: number | "all" | undefined;
+  }): Promise<{ agentId: string; nickname: string; role: string; unknownRole: boolean; model: string }> {
+    if (!request.message.trim())
+      throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
+    const depth = request.parent.depth + 1;
+    if (depth > this.options.maxDepth) {
+      throw new SubagentError(
+        "subagent_depth",
+        `Agent depth limit (${this.options.maxDepth}) reached. Solve the task yourself.`,
+      );
+    }
+    this.reserveSlot();
+    const agent: ManagedAgent = {
+      id: randomUUID(),
+      nickname: this.nicknames.take(),
+      role: request.roleName?.trim() || "default",
+      model: "",
+      depth,
+      parentId: request.parent.agentId,
+      status: { state: "pending_init" },
+      context: undefined,
+      controller: new AbortController(),
+      pending: [],
+      holdsSlot: true,
+      usage: emptyUsage(),
+      costUsd: 0,
+    };
+    this.agents.set(agent.id, agent);
+    let built: Awaited<ReturnType<ChildFactory["createChild"]>>;
+    try {
+      built = await this.options.factory.createChild({
+        agentId: agent.id,
+        nickname: agent.nickname,
+        depth,
+        parentId: agent.parentId,
+        roleName: request.roleName?.trim() || undefined,
+        model: request.model,
+        forkTurns: request.forkTurns,
+        takePendingMessages: () => agent.pending.splice(0),
+      });
+    } catch (error) {
+      this.agents.delete(agent.id);
+      this.releaseSlot(agent);
+      this.nicknames.release(agent.nickname);
+      throw error;
+    }
+    agent.context = built.context;
+    agent.role = built.role;
+    agent.model = built.model;
+    this.options.emit({
+      type: "subagent-spawned",
+      agent: request.parent,
+      childId: agent.id,
+      nickname: agent.nickname,
+      role: agent.role,
+      depth,
+      unknownRole: built.unknownRole,
+      model: agent.model,
+    });
+    this.start(agent, request.message);
+    return {
+      agentId: agent.id,
+      nickname: agent.nickname,
+      role: agent.role,
+      unknownRole: built.unknownRole,
+      model: agent.model,
+    };
+  }
+
+  /** Queues a message for a running agent; its next model request contains it. */
+  sendInput(id: string, message: string): { status: "sent"; nickname: string } {
+    const agent = this.require(id);
+    if (!message.trim())
+      throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
+    if (isFinal(agent.status)) {
+      throw new SubagentError(
+        "subagent_final",
+        `Agent ${id} (${agent.nickname}) is in final state: ${formatStatus(agent.status)}. Use resume_agent to give it more work.`,
+      );
+    }
+    agent.pending.push({ role: "user", content: message });
+    return { status: "sent", nickname: agent.nickname };
+  }
+
+  /** Cancels the agent and all its descendants; each ends `shutdown` and frees its slot once. */
+  close(id: string): { status: string; nickname: string } {
+    const agent = this.require(id);
+    for (const child of this.agents.values()) if (child.parentId === id) this.close(child.id);
+    if (!isFinal(agent.status)) {
+      agent.controller.abort();
+      this.finish(agent, { state: "shutdown" });
+    }
+    return { status: formatStatus(agent.status), nickname: agent.nickname };
+  }
+
+  /** Re-runs a finished agent on a new message with its whole conversation; it takes a slot again. */
+  async resume(id: string, message: string): Promise<{ status: string; nickname: string }> {
+    const agent = this.require(id);
+    if (!isFinal(agent.status)) {
+      throw new SubagentError(
+        "subagent_running",
+        `Agent ${id} (${agent.nickname}) is still ${formatStatus(agent.status)}; use send_input to give it more work.`,
+      );
+    }
+    if (!message.trim())
+      throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
+    this.reserveSlot();
+    agent.holdsSlot = true;
+    agent.controller = new AbortController();
+    agent.status = { state: "pending_init" };
+    if (!agent.context) {
+      try {
+        const built = await this.options.factory.createChild({
+          agentId: agent.id,
+          nickname: agent.nickname,
+          depth: agent.depth,
+          parentId: agent.parentId,
+          roleName: agent.role,
+          model: agent.model || undefined,
+          forkTurns: undefined,
+          thread: this.savedThreads.get(agent.id) ?? [],
+          takePendingMessages: () => agent.pending.splice(0),
+        });
+        agent.context = built.context;
+      } catch (error) {
+        this.finish(agent, { state: "errored", message: errorMessage(error) });
+        throw error;
+      }
+    }
+    this.start(agent, message);
+    return { status: formatStatus(agent.status), nickname: agent.nickname };
+  }
+
+  /** Waits for subagents to finish; see WaitRequest. Never throws for unknown ids (`not_found`). */
+  async wait(request: WaitRequest): Promise<{ status: Record<string, string>; timed_out: boolean }> {
+    const ids = request.ids && request.ids.length > 0 ? [...request.ids] : this.childrenOf(request.callerId);
+    const timeoutMs = Math.min(
+      WAIT_MAX_MS,
+      Math.max(WAIT_MIN_MS, Math.round(request.timeoutMs ?? WAIT_DEFAULT_MS)),
+    );
+    const mode = request.mode ?? "any";
+    const reported = this.reportedTo(request.callerId);
+    const statusOf = (id: string) => this.agents.get(id)?.status ?? { state: "not_found" as const };
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const final = ids.filter((id) => isFinal(statusOf(id)));
+      const fresh = final.filter((id) => !reported.has(id));
+      const anyActive = final.length < ids.length;
+      const done = mode === "all" ? !anyActive : fresh.length > 0 || !anyActive;
+      if (done || ids.length === 0) {
+        const shown = mode === "any" && fresh.length > 0 ? fresh : ids;
+        for (const id of final) reported.add(id);
+        return {
+          status: Object.fromEntries(shown.map((id) => [id, formatStatus(statusOf(id))])),
+          timed_out: false,
+        };
+      }
+      const remaining = deadline - Date.now();
+      if (remaining <= 0 || request.signal?.aborted) {
+        return {
+          status: Object.fromEntries(ids.map((id) => [id, formatStatus(statusOf(id))])),
+          timed_out: true,
+        };
+      }
+      await this.nextChange(remaining, request.signal);
+    }
+  }
+
+  /** Ids of the agent's direct children, oldest first. */
+  childrenOf(parentId: string): string[] {
+    return [...this.agents.values()].filter((agent) => agent.parentId === parentId).map((agent) => agent.id);
+  }
+
+  info(id: string): ManagedAgentInfo | undefined {
+    const agent = this.agents.get(id);
+    return agent ? this.describe(agent) : undefined;
+  }
+
+  list(): ManagedAgentInfo[] {
+    return [...this.agents.values()].map((agent) => this.describe(agent));
+  }
+
+  /** Usage of an agent and every descendant. */
+  usageOf(id: string): { usage: Usage; costUsd: number } {
+    const agent = this.agents.get(id);
+    let usage = agent?.usage ?? emptyUsage();
+    let costUsd = agent?.costUsd ?? 0;
+    for (const childId of this.childrenOf(id)) {
+      const child = this.usageOf(childId);
+      usage = addUsage(usage, child.usage);
+      costUsd += child.costUsd;
+    }
+    return { usage, costUsd };
+  }
+
+  /** Cancels everything (end of session). */
+  closeAll(): void {
+    for (const agent of this.agents.values()) if (!isFinal(agent.status)) this.close(agent.id);
+  }
+
+  /** The children's threads, for saving with the parent session. */
+  snapshot(): Record<string, SavedAgentThread> {
+    const saved: Record<string, SavedAgentThread> = {};
+    for (const agent of this.agents.values()) {
+      const entry: SavedAgentThread = {
+        agentId: agent.id,
+        nickname: agent.nickname,
+        role: agent.role,
+        depth: agent.depth,
+        parentId: agent.parentId,
+        status: formatStatus(agent.status),
+        model: agent.model,
+        messages: agent.context?.thread ?? this.savedThreads.get(agent.id) ?? [],
+      };
+      if (agent.status.state === "completed" && agent.status.result) entry.result = agent.status.result;
+      saved[agent.id] = entry;
+    }
+    return saved;
+  }
+
+  private readonly savedThreads = new Map<string, ModelMessage[]>();
+
+  /** Brings back agents of a saved session as finished agents, so `resume_agent` works after `--continue`. */
+  restore(saved: Record<string, SavedAgentThread>): void {
+    for (const entry of Object.values(saved)) {
+      if (this.agents.has(entry.agentId)) continue;
+      this.savedThreads.set(entry.agentId, entry.messages);
+      const status: AgentStatus = entry.status.startsWith("errored")
+        ? { state: "errored", message: entry.status.replace(/^errored: /, "") }
+        : entry.status === "shutdown" || entry.status === "running" || entry.status === "pending_init"
+          ? { state: "shutdown" }
+          : entry.result !== undefined
+            ? { state: "completed", result: entry.result }
+            : { state: "completed" };
+      this.agents.set(entry.agentId, {
+        id: entry.agentId,
+        nickname: entry.nickname,
+        role: entry.role,
+        model: entry.model,
+        depth: entry.depth,
+        parentId: entry.parentId,
+        status,
+        context: undefined,
+        controller: new AbortController(),
+        pending: [],
+        holdsSlot: false,
+        usage: emptyUsage(),
+        costUsd: 0,
+      });
+    }
+  }
+
+  private start(agent: ManagedAgent, message: string): void {
+    const context = agent.context!;
+    const signal = agent.controller.signal;
+    this.setStatus(agent, { state: "running" });
+    this.options.onStart?.(this.describe(agent));
+    void (async () => {
+      let final: AgentStatus;
+      try {
+        const turn = runTurn(context, message, { signal });
+        let lastError: string | undefined;
+        let next = await turn.next();
+        while (!next.done) {
+          if (next.value.type === "error") lastError = next.value.message;
+          if (next.value.type !== "turn-start" && next.value.type !== "turn-end")
+            this.options.emit(next.value);
+          next = await turn.next();
+        }
+        const result = next.value;
+        agent.usage = addUsage(agent.usage, result.usage);
+        agent.costUsd += result.costUsd;
+        if (result.reason === "completed") final = { state: "completed", result: result.text };
+        else if (result.reason === "aborted") final = { state: "shutdown" };
+        else if (result.reason === "max-steps")
+          final = { state: "errored", message: `reached its step limit (${context.maxSteps})` };
+        else final = { state: "errored", message: lastError ?? "the model request failed" };
+      } catch (error) {
+        final = { state: "errored", message: errorMessage(error) };
+      }
+      if (!isFinal(agent.status)) this.finish(agent, final);
+    })();
+  }
+
+  private finish(agent: ManagedAgent, status: AgentStatus): void {
+    this.setStatus(agent, status);
+    this.releaseSlot(agent);
+    const parent: AgentTag = this.tagOf(agent.parentId);
+    const { usage, costUsd } = this.usageOf(agent.id);
+    const event: AgentEvent = {
+      type: "subagent-completed",
+      agent: parent,
+      childId: agent.id,
+      nickname: agent.nickname,
+      role: agent.role,
+      status: formatStatus(status),
+      usage,
+      costUsd,
+    };
+    if (status.state === "completed" && status.result !== undefined) event.result = status.result;
+    this.options.emit(event);
+    this.options.onEnd?.(this.describe(agent));
+  }
+
+  private setStatus(agent: ManagedAgent, status: AgentStatus): void {
+    agent.status = status;
+    this.options.emit({
+      type: "subagent-status-changed",
+      agent: this.tagOf(agent.parentId),
+      childId: agent.id,
+      nickname: agent.nickname,
+      status: formatStatus(status),
+    });
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  private reserveSlot(): void {
+    if (this.active >= this.options.maxThreads) {
+      throw new SubagentError(
+        "subagent_limit",
+        `Agent limit (${this.options.maxThreads}) reached. Wait for existing agents to complete or close them first.`,
+      );
+    }
+    this.active += 1;
+  }
+
+  private releaseSlot(agent: ManagedAgent): void {
+    if (!agent.holdsSlot) return;
+    agent.holdsSlot = false;
+    this.active -= 1;
+  }
+
+  private require(id: string): ManagedAgent {
+    const agent = this.agents.get(id);
+    if (!agent) throw new SubagentError("subagent_not_found", `Agent with id ${id} not found`);
+    return agent;
+  }
+
+  private reportedTo(callerId: string): Set<string> {
+    let set = this.reported.get(callerId);
+    if (!set) {
+      set = new Set();
+      this.reported.set(callerId, set);
+    }
+    return set;
+  }
+
+  private nextChange(timeoutMs: number, signal: AbortSignal | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        signal?.removeEventListener("abort", done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.add(done);
+      signal?.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  private tagOf(agentId: string): AgentTag {
+    const agent = this.agents.get(agentId);
+    if (!agent) return { agentId, depth: 0 };
+    return { agentId: agent.id, depth: agent.depth, role: agent.role, nickname: agent.nickname };
+  }
+
+  private describe(agent: ManagedAgent): ManagedAgentInfo {
+    const info: ManagedAgentInfo = {
+      id: agent.id,
+      nickname: agent.nickname,
+      role: agent.role,
+      depth: agent.depth,
+      parentId: agent.parentId,
+      status: formatStatus(agent.status),
+      model: agent.model,
+    };
+    if (agent.status.state === "completed" && agent.status.result !== undefined)
+      info.result = agent.status.result;
+    return info;
+  }
+}

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { defineTool, type Tool } from "../tools/define-tool.js";
+import type { ToolContext } from "../tools/tool-types.js";
+import type { AgentManager } from "./agent-manager.js";
+
+/** Where the runtime puts the session's AgentManager in `ToolContext.services`. */
+export const AGENT_MANAGER_SERVICE = "agentManager";
+
+/** The names of the five lifecycle tools (not offered to agents at max depth). */
+export const LIFECYCLE_TOOL_NAMES = [
+  "spawn_agent",
+  "send_input",
+  "wait",
+  "close_agent",
+  "resume_agent",
+] as const;
+
+function managerOf(context: ToolContext): AgentManager {
+  const manager = context.services[AGENT_MANAGER_SERVICE] as AgentManager | undefined;
+  if (!manager) throw new Error("subagents are not available in this session (no agent manager)");
+  return manager;
+}
+
+const callerTag = (context: ToolContext) => ({
+  agentId: context.agent.id,
+  depth: context.agent.depth,
+  ...(context.agent.role ? { role: context.agent.role } : {}),
+  ...(context.agent.nickname ? { nickname: context.agent.nickname } : {}),
+});
+
+/** One line per role, for spawn_agent's description. */
+export interface RoleSummary {
+  name: string;
+  description: string;
+}
+
+export function createSpawnAgentTool(roles: readonly RoleSummary[]): Tool {
+  const roleLines = [...roles]
+    .sort((left, right) => left.name.localeCompare(right.name))
+    .map((role) => `- \`${role.name}\`: ${role.description}`)
+    .join("\n");
+  return defineTool({
+    name: "spawn_agent",
+    description: `Start a subagent in the background on a self-contained task and return at once with its id. It gets a briefing of your recent changes, todos and conversation. Spawn several in one turn to work in parallel, then call \`wait\` to collect their results.\n\nRoles (agent_type):\n${roleLines}`,
+    inputSchema: z.object({
+      message: z
+        .string()
+        .describe("The task: what to do, the expected outcome, constraints, relevant files."),
+      agent_type: z.string().optional().describe("Role name; default `default`."),
+      model: z
+        .string()
+        .optional()
+        .describe("Model for this agent (`provider/model` or a model id); default from the role or config."),
+      fork_turns: z
+        .union([z.number().int().min(1), z.literal("all")])
+        .optional()
+        .describe(
+          "Copy your last N turns (or `all`) into the agent's history, when it needs your full context.",
+        ),
+    }),
+    kind: "agent",
+    mutates: false,
+    async execute(input, context) {
+      const spawned = await managerOf(context).spawn({
+        parent: callerTag(context),
+        message: input.message,
+        roleName: input.agent_type,
+        model: input.model,
+        forkTurns: input.fork_turns,
+      });
+      const output: Record<string, unknown> = {
+        agent_id: spawned.agentId,
+        agent_nickname: spawned.nickname,
+        role: spawned.role,
+      };
+      if (spawned.unknownRole)
+        output.note = `unknown role '${input.agent_type}': running with the default role`;
+      return { output: JSON.stringify(output), metadata: { model: spawned.model } };
+    },
+  });
+}
+
+export const sendInputTool = defineTool({
+  name: "send_input",
+  description:
+    "Send a follow-up message to a running subagent; it sees the message before its next model request.",
+  inputSchema: z.object({ id: z.string(), message: z.string() }),
+  kind: "agent",
+  mutates: false,
+  async execute(input, context) {
+    const sent = managerOf(context).sendInput(input.id, input.message);
+    return JSON.stringify({ status: sent.status, agent_nickname: sent.nickname });
+  },
+});
+
+export const waitTool = defineTool({
+  name: "wait",
+  description:
+    "Wait for subagents to finish. `ids` empty means all your subagents. mode `any` (default) returns when any finishes (each completion is reported to you once); `all` when all have. timeout_ms 10000–300000, default 30000.",
+  inputSchema: z.object({
+    ids: z.array(z.string()).optional(),
+    timeout_ms: z.number().optional(),
+    mode: z.enum(["any", "all"]).optional(),
+  }),
+  kind: "agent",
+  mutates: false,
+  async execute(input, context) {
+    const result = await managerOf(context).wait({
+      callerId: context.agent.id,
+      ...(input.ids ? { ids: input.ids } : {}),
+      ...(input.timeout_ms !== undefined && Number.isFinite(input.timeout_ms)
+        ? { timeoutMs: input.timeout_ms }
+        : {}),
+      ...(input.mode ? { mode: input.mode } : {}),
+      signal: context.signal,
+    });
+    return JSON.stringify(result);
+  },
+});
+
+export const closeAgentTool = defineTool({
+  name: "close_agent",
+  description: "Stop a subagent and all of its own subagents, freeing their slots.",
+  inputSchema: z.object({ id: z.string() }),
+  kind: "agent",
+  mutates: false,
+  async execute(input, context) {
+    const closed = managerOf(context).close(input.id);
+    return JSON.stringify({ status: closed.status, agent_nickname: closed.nickname });
+  },
+});
+
+export const resumeAgentTool = defineTool({
+  name: "resume_agent",
+  description:
+    "Give a finished (completed, errored or closed) subagent a new message; it continues with its whole earlier conversation.",
+  inputSchema: z.object({ id: z.string(), message: z.string() }),
+  kind: "agent",
+  mutates: false,
+  async execute(input, context) {
+    const resumed = await managerOf(context).resume(input.id, input.message);
+    return JSON.stringify({ status: resumed.status, agent_nickname: resumed.nickname });
+  },
+});
+
+/** The five lifecycle tools, with spawn_agent describing the given roles. */
+export function lifecycleTools(roles: readonly RoleSummary[]): Tool[] {
+  return [createSpawnAgentTool(roles), sendInputTool, waitTool, closeAgentTool, resumeAgentTool];
+}
