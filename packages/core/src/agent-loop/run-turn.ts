@@ -35,9 +35,12 @@ export async function* runTurn(
   options: { signal?: AbortSignal; turnId?: string } = {},
 ): AsyncGenerator<AgentEvent, TurnResult> {
   const queue = new EventQueue<AgentEvent>();
-  const running = driveTurn(context, input, options, (event) => queue.push(event)).finally(() =>
-    queue.close(),
-  );
+  const push = (event: AgentEvent) => queue.push(event);
+  const detach = context.attachEventSource?.(push);
+  const running = driveTurn(context, input, options, push).finally(() => {
+    detach?.();
+    queue.close();
+  });
   for await (const event of queue) yield event;
   return running;
 }

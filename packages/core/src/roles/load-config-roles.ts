@@ -61,7 +61,7 @@ function configRole(input: {
     name,
     description: entry.description?.trim() || inherited?.description || "Role defined in config",
     readOnly: entry.read_only ?? inherited?.readOnly ?? false,
-    enabled: entry.enabled,
+    enabled: entry.enabled ?? true,
     source,
     ...(systemPrompt !== undefined && { systemPrompt }),
     ...(model !== undefined && { model }),
