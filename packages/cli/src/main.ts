@@ -85,7 +85,8 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
       .option("--max-steps <n>", "stop after this many model requests")
       .option("-c, --continue", "continue the most recent session")
       .option("-s, --session <query>", "continue the session with this id prefix or title")
-      .option("-i, --image <file...>", "attach images (png, jpg, gif, webp)");
+      .option("-i, --image <file...>", "attach images (png, jpg, gif, webp)")
+      .option("--subagent-model <role=model...>", "model for a subagent role this session (repeatable)");
   withHeadlessFlags(
     program
       .command("run <prompt>")

@@ -108,6 +108,7 @@ export {
   createAgentRuntime,
 } from "./runtime/create-agent-runtime.js";
 export { EventRouter } from "./runtime/event-router.js";
+export { type LoadedWorkspace, loadWorkspace } from "./runtime/load-workspace.js";
 export {
   createModelResolver,
   type ModelResolverOptions,

@@ -21,6 +21,7 @@ export interface HeadlessFlags {
   continue?: boolean;
   session?: string;
   image?: string[];
+  subagentModel?: string[];
 }
 
 /** A command-line value the user must fix; exits 2. */

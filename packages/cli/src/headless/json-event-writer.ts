@@ -14,7 +14,51 @@ export function jsonLine(value: Record<string, unknown>): string {
  * that have no line (deltas of tool arguments, reasoning).
  */
 export function jsonForEvent(event: AgentEvent): Record<string, unknown> | undefined {
+  const line = jsonForLeadEvent(event);
+  // A subagent's own events carry which agent they came from; the lead's keep the original keys.
+  if (line && event.agent.depth > 0 && !event.type.startsWith("subagent-")) {
+    return {
+      ...line,
+      agent_id: event.agent.agentId,
+      nickname: event.agent.nickname,
+      depth: event.agent.depth,
+    };
+  }
+  return line;
+}
+
+function jsonForLeadEvent(event: AgentEvent): Record<string, unknown> | undefined {
   switch (event.type) {
+    case "subagent-spawned":
+      return {
+        type: "subagent_spawned",
+        agent_id: event.childId,
+        nickname: event.nickname,
+        role: event.role,
+        depth: event.depth,
+        model: event.model,
+        parent_id: event.agent.agentId,
+        ...(event.unknownRole ? { unknown_role: true } : {}),
+      };
+    case "subagent-status-changed":
+      return {
+        type: "subagent_status",
+        agent_id: event.childId,
+        nickname: event.nickname,
+        status: event.status,
+      };
+    case "subagent-completed":
+      return {
+        type: "subagent_completed",
+        agent_id: event.childId,
+        nickname: event.nickname,
+        role: event.role,
+        status: event.status,
+        input_tokens: event.usage.inputTokens,
+        output_tokens: event.usage.outputTokens,
+        cost_usd: event.costUsd,
+        ...(event.result !== undefined ? { result: event.result } : {}),
+      };
     case "text-delta":
       return { type: "text_delta", text: event.delta };
     case "tool-start":
@@ -45,7 +89,7 @@ export function jsonForEvent(event: AgentEvent): Record<string, unknown> | undef
     case "error":
       return { type: "error", message: event.message };
     case "turn-end":
-      return event.reason === "completed" ? { type: "turn_complete" } : undefined;
+      return event.reason === "completed" && event.agent.depth === 0 ? { type: "turn_complete" } : undefined;
     case "turn-start":
     case "step-start":
     case "step-end":

@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { loadRules, NyzhiError, resolveDirs } from "@nyzhi/config";
+import { NyzhiError, resolveDirs } from "@nyzhi/config";
 import {
   type AgentEvent,
   type AgentTag,
   createAgentRuntime,
   createModelResolver,
+  loadWorkspace,
   type SessionRecord,
   SessionStore,
   type TurnResult,
 } from "@nyzhi/core";
+import { addUsage } from "@nyzhi/provider";
 import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { CommandIo } from "../io/output.js";
@@ -106,18 +108,36 @@ export async function runHeadless(
       }),
     );
 
-  const rules = await loadRules(projectRoot);
-  for (const warning of rules.warnings) io.stderr(`${warning}\n`);
+  const workspace = await loadWorkspace({ root: projectRoot, env: io.env, config, origins: loaded.origins });
+  for (const warning of workspace.warnings) io.stderr(`${warning}\n`);
   const runtime = createAgentRuntime({
     config,
-    model: resolved.model,
+    model: resolved,
+    resolveModel,
     cwd: projectRoot,
     env: io.env,
+    sessionId: record.meta.id,
     ...(sandbox ? { sandbox } : {}),
-    ...(rules.text ? { rules: rules.text } : {}),
+    ...(workspace.rules ? { rules: workspace.rules } : {}),
+    roles: workspace.roles,
+    skills: workspace.skills,
+    fragments: workspace.fragments,
+    projectMemory: workspace.projectMemory,
+    subagentModelOverrides: parseSubagentModels(flags.subagentModel),
     thread: record.messages,
+    host: {
+      onBackgroundEvent: emit,
+      onHookResult: (hook) => {
+        if (flags.json)
+          io.stdout(
+            jsonLine({ type: "hook", event: hook.event, status: hook.status, summary: hook.summary }),
+          );
+        else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
+      },
+    },
   });
-  runtime.context.costOf = resolved.costOf;
+  if (record.agents) runtime.manager?.restore(record.agents);
+  await runtime.lifecycle.sessionStart({ source: flags.continue || flags.session ? "resume" : "startup" });
 
   const input = await buildUserContent(run.prompt, flags.image ?? []);
   const turn = runtime.runTurn(input, { signal: run.signal });
@@ -131,10 +151,16 @@ export async function runHeadless(
     emit(next.value);
   }
 
+  runtime.close();
+  const children = runtime.manager?.usageOf("lead");
+  const totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
+  const totalCost = result.costUsd + (children?.costUsd ?? 0);
   record.meta.provider = resolved.providerId;
   record.meta.model = resolved.modelId;
-  record.meta.usage = result.usage;
-  record.meta.costUsd = (record.meta.costUsd ?? 0) + result.costUsd;
+  record.meta.usage = totalUsage;
+  record.meta.costUsd = (record.meta.costUsd ?? 0) + totalCost;
+  const agents = runtime.manager?.snapshot();
+  if (agents && Object.keys(agents).length > 0) record.agents = agents;
   if (!flags.ephemeral && record.messages.length > 0) await store.save(record);
 
   if (flags.output) {
@@ -148,9 +174,9 @@ export async function runHeadless(
         type: "summary",
         session_id: record.meta.id,
         steps: result.steps,
-        input_tokens: result.usage.inputTokens,
-        output_tokens: result.usage.outputTokens,
-        cost_usd: result.costUsd,
+        input_tokens: totalUsage.inputTokens,
+        output_tokens: totalUsage.outputTokens,
+        cost_usd: totalCost,
         duration_ms: durationMs,
         reason: result.reason,
       }),
@@ -159,7 +185,7 @@ export async function runHeadless(
     if (result.text.trim()) io.stdout(`${result.text.trim()}\n`);
   } else {
     io.stderr(
-      `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${result.usage.inputTokens} in / ${result.usage.outputTokens} out tokens · $${result.costUsd.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
+      `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${totalUsage.inputTokens} in / ${totalUsage.outputTokens} out tokens · $${totalCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
     );
   }
   if (result.reason === "aborted") return ExitCode.interrupted;
@@ -182,4 +208,19 @@ async function openSession(
     meta: { id: randomUUID(), title: "", createdAt: now, updatedAt: now, messageCount: 0, ...meta },
     messages: [],
   };
+}
+
+/** `--subagent-model role=model` (repeatable) → overrides by role. */
+function parseSubagentModels(values: readonly string[] | undefined): Record<string, string> {
+  const overrides: Record<string, string> = {};
+  for (const value of values ?? []) {
+    const equals = value.indexOf("=");
+    if (equals <= 0 || equals === value.length - 1) {
+      throw new UsageError(
+        `--subagent-model expects role=model (e.g. explorer=anthropic/claude-haiku-4-5), got '${value}'`,
+      );
+    }
+    overrides[value.slice(0, equals).trim()] = value.slice(equals + 1).trim();
+  }
+  return overrides;
 }

@@ -5,7 +5,23 @@ import { type AgentEvent, assertNever, truncateEnd } from "@nyzhi/core";
  * for `-q` answers: streamed text, one line per tool, denials, retries and errors.
  */
 export function textForEvent(event: AgentEvent): string | undefined {
+  if (event.agent.depth > 0 && !event.type.startsWith("subagent-")) {
+    // A subagent's work shows as prefixed tool lines and errors; its streamed text would interleave.
+    if (event.type === "text-delta" || event.type === "tool-start") return undefined;
+    const line = textForLeadEvent(event);
+    return line ? `[${event.agent.nickname ?? event.agent.agentId}] ${line.trimStart()}` : undefined;
+  }
+  return textForLeadEvent(event);
+}
+
+function textForLeadEvent(event: AgentEvent): string | undefined {
   switch (event.type) {
+    case "subagent-spawned":
+      return `\n[agent ${event.nickname} (${event.role}${event.unknownRole ? ", unknown role: default" : ""}) started on ${event.model}]\n`;
+    case "subagent-status-changed":
+      return undefined;
+    case "subagent-completed":
+      return `[agent ${event.nickname} ${truncateEnd(event.status.split("\n", 1)[0] ?? "", 120, "...")}]\n`;
     case "text-delta":
       return event.delta;
     case "tool-start":

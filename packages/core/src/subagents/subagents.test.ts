@@ -232,6 +232,7 @@ describe("models for subagents", () => {
           config.agent.agents.roles.fast = {
             description: "quick",
             model: "anthropic/claude-haiku-4-5-20251022",
+            enabled: true,
           };
         },
         overrides: { explorer: "anthropic/claude-opus-4-6-20260205" },
