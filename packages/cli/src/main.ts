@@ -85,8 +85,16 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
       .option("--max-steps <n>", "stop after this many model requests")
       .option("-c, --continue", "continue the most recent session")
       .option("-s, --session <query>", "continue the session with this id prefix or title")
-      .option("-i, --image <file...>", "attach images (png, jpg, gif, webp)")
-      .option("--subagent-model <role=model...>", "model for a subagent role this session (repeatable)");
+      .option(
+        "-i, --image <file>",
+        "attach an image: png, jpg, gif, webp (repeatable)",
+        (value: string, previous: string[] = []) => [...previous, value],
+      )
+      .option(
+        "--subagent-model <role=model>",
+        "model for a subagent role this session (repeatable)",
+        (value: string, previous: string[] = []) => [...previous, value],
+      );
   withHeadlessFlags(
     program
       .command("run <prompt>")

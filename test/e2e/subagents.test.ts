@@ -1,0 +1,224 @@
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { MockLlm, Scenario } from "@nyzhi/mock-llm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
+import { runNyz, tempHome } from "./helpers/run-nyz.js";
+
+const LEAD = "You are Nizzy";
+const READ_ONLY = new Set([
+  "read",
+  "glob",
+  "grep",
+  "list_dir",
+  "directory_tree",
+  "file_info",
+  "tail_file",
+  "fuzzy_find",
+  "git_status",
+  "git_diff",
+  "git_log",
+  "git_show",
+  "git_branch",
+  "think",
+]);
+
+let mock: MockLlm | undefined;
+let workspace: string;
+let home: string;
+beforeEach(async () => {
+  workspace = await mkdtemp(join(tmpdir(), "nyzhi-e2e-agents-"));
+  home = await tempHome();
+});
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+const lines = (stdout: string) =>
+  stdout
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+function fanOutScenario(): Scenario {
+  return {
+    rules: [
+      {
+        match: { system: LEAD, lastIsToolResult: false },
+        response: {
+          toolCalls: [1, 2, 3].map((n) => ({
+            name: "spawn_agent",
+            arguments: { agent_type: "explorer", message: `look at area ${n}` },
+          })),
+        },
+      },
+      { match: { system: "You are Scout" }, response: { text: "area explored", delayMs: 300 } },
+      {
+        match: { system: LEAD, lastIsToolResult: true, anyMessage: "agent_nickname" },
+        times: 1,
+        response: { toolCalls: [{ name: "wait", arguments: { mode: "all" } }] },
+      },
+      { match: { system: LEAD }, response: { text: "Everything mapped." } },
+    ],
+  };
+}
+
+describe("subagents through nyz exec", () => {
+  it("fans out three explorers in parallel, streams their events, and saves their threads with the session", async () => {
+    mock = await startScenario(fanOutScenario());
+    await mkdir(join(workspace, ".nyzhi"), { recursive: true });
+    const marker = join(workspace, "hooks.log");
+    await writeFile(
+      join(workspace, ".nyzhi", "config.toml"),
+      `[[agent.hooks]]\nevent = "subagent_start"\ncommand = "echo start >> ${marker}"\n\n[[agent.hooks]]\nevent = "subagent_end"\ncommand = "echo end >> ${marker}"\n`,
+    );
+    const result = await runNyz(["exec", "--json", "--full-auto", "map the code"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(0);
+    const events = lines(result.stdout);
+    expect(events.filter((event) => event.type === "subagent_spawned")).toHaveLength(3);
+    const completed = events.filter((event) => event.type === "subagent_completed");
+    expect(completed.map((event) => event.status)).toEqual([
+      "completed: area explored",
+      "completed: area explored",
+      "completed: area explored",
+    ]);
+    expect(events.filter((event) => event.type === "turn_complete")).toHaveLength(1);
+    expect(mock.maxConcurrent).toBeGreaterThanOrEqual(3);
+    const children = mock.requests.filter((request) => request.system?.includes("You are Scout"));
+    expect(children).toHaveLength(3);
+    for (const child of children) {
+      expect(child.system).toContain("# Context Briefing (from parent)");
+      for (const tool of child.toolsOffered) expect(READ_ONLY.has(tool)).toBe(true);
+    }
+    const summary = events.at(-1)!;
+    expect(summary).toMatchObject({ type: "summary", reason: "completed" });
+    const leadInput = mock.requests.filter((request) => request.system?.includes(LEAD)).length;
+    expect(Number(summary.input_tokens)).toBeGreaterThan(leadInput); // children's tokens are counted too
+    expect((await readFile(marker, "utf8")).split("\n").filter(Boolean).sort()).toEqual([
+      "end",
+      "end",
+      "end",
+      "start",
+      "start",
+      "start",
+    ]);
+
+    const [sessionFile] = await readdir(join(home, "data", "sessions"));
+    const saved = JSON.parse(await readFile(join(home, "data", "sessions", sessionFile!), "utf8"));
+    expect(Object.values(saved.agents).map((agent) => (agent as { role: string }).role)).toEqual([
+      "explorer",
+      "explorer",
+      "explorer",
+    ]);
+    const exported = await runNyz(["export", String(saved.meta.id).slice(0, 8), "-o", "out.md"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(exported.code).toBe(0);
+    expect(
+      (await readFile(join(workspace, "out.md"), "utf8")).match(
+        /# Subagent .* \(explorer, depth 1, completed/g,
+      ),
+    ).toHaveLength(3);
+  });
+
+  it("resumes a finished child after --continue with its earlier turns", async () => {
+    mock = await startScenario({
+      rules: [
+        {
+          match: { system: LEAD, lastIsToolResult: false, lastUser: "first" },
+          response: { toolCalls: [{ name: "spawn_agent", arguments: { message: "count the files" } }] },
+        },
+        {
+          match: { system: { regex: "^(?!You are Nizzy)" }, lastUser: "count the files" },
+          times: 1,
+          response: { text: "12 files" },
+        },
+        {
+          match: { system: LEAD, lastIsToolResult: true, lastUser: "first" },
+          times: 1,
+          response: { toolCalls: [{ name: "wait", arguments: {} }] },
+        },
+        { match: { system: LEAD, lastUser: "first" }, response: { text: "spawned and done" } },
+        { response: { text: "fallback" } },
+      ],
+    });
+    const env = anthropicEnv(mock, home);
+    expect((await runNyz(["exec", "-q", "--full-auto", "first"], { cwd: workspace, env })).code).toBe(0);
+    const [sessionFile] = await readdir(join(home, "data", "sessions"));
+    const saved = JSON.parse(await readFile(join(home, "data", "sessions", sessionFile!), "utf8"));
+    const childId = Object.keys(saved.agents)[0]!;
+
+    mock.setScenario({
+      rules: [
+        {
+          match: { system: LEAD, lastUser: "second", lastIsToolResult: false },
+          response: {
+            toolCalls: [{ name: "resume_agent", arguments: { id: childId, message: "and the tests?" } }],
+          },
+        },
+        {
+          match: { system: { regex: "^(?!You are Nizzy)" }, lastUser: "and the tests?" },
+          response: { text: "3 tests" },
+        },
+        {
+          match: { system: LEAD, lastIsToolResult: true },
+          times: 1,
+          response: { toolCalls: [{ name: "wait", arguments: { ids: [childId] } }] },
+        },
+        { match: { system: LEAD }, response: { text: "resumed" } },
+      ],
+    });
+    const second = await runNyz(["exec", "--json", "--full-auto", "--continue", "second"], {
+      cwd: workspace,
+      env,
+    });
+    expect(second.code).toBe(0);
+    const resumedRequest = mock.requests.find(
+      (request) => request.messages.at(-1)?.text === "and the tests?",
+    )!;
+    expect(resumedRequest.messages.map((message) => message.text)).toEqual([
+      "count the files",
+      "12 files",
+      "and the tests?",
+    ]);
+    const waitDone = lines(second.stdout).find(
+      (event) => event.type === "tool_done" && event.name === "wait",
+    )!;
+    expect(JSON.parse(String(waitDone.output)).status[childId]).toBe("completed: 3 tests");
+  });
+
+  it("sends --subagent-model to the child's request", async () => {
+    mock = await startScenario({
+      rules: [
+        {
+          match: { system: LEAD, lastIsToolResult: false },
+          response: {
+            toolCalls: [{ name: "spawn_agent", arguments: { agent_type: "explorer", message: "peek" } }],
+          },
+        },
+        { match: { system: "You are Scout" }, response: { text: "peeked" } },
+        {
+          match: { system: LEAD, lastIsToolResult: true },
+          times: 1,
+          response: { toolCalls: [{ name: "wait", arguments: {} }] },
+        },
+        { response: { text: "ok" } },
+      ],
+    });
+    const result = await runNyz(
+      ["exec", "-q", "--full-auto", "--subagent-model", "explorer=anthropic/claude-haiku-4-5-20251022", "go"],
+      { cwd: workspace, env: anthropicEnv(mock, home) },
+    );
+    expect(result.code).toBe(0);
+    expect(mock.requests.find((request) => request.system?.includes("You are Scout"))?.model).toBe(
+      "claude-haiku-4-5-20251022",
+    );
+    expect(mock.requests[0]!.model).toBe("claude-sonnet-4-6-20260217");
+  });
+});
