@@ -24,13 +24,16 @@ let failed = false;
 for (const name of names) {
   process.stderr.write(`bench ${name} …\n`);
   const module = await import(`./${name}/run.mjs`);
-  const { title, markdown } = await module.run();
+  const { title, markdown, ok } = await module.run();
   const stamp = new Date().toISOString().slice(0, 10);
   const section = `<!-- bench:${name} -->\n## ${title}\n\nMeasured ${stamp} by \`pnpm bench ${name}\`.\n\n${markdown}\n<!-- /bench:${name} -->`;
   const pattern = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
   doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
   console.log(`\n## ${title}\n\n${markdown}`);
-  if (module.ok === false) failed = true;
+  if (ok === false) {
+    failed = true;
+    process.stderr.write(`bench ${name}: target not met\n`);
+  }
 }
 const temp = `${docPath}.tmp`;
 writeFileSync(temp, doc);

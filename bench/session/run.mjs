@@ -15,8 +15,14 @@ const STEPS = 20;
 function scenario() {
   const rules = [];
   for (let step = 1; step <= STEPS; step++) {
-    const tool = step % 2 === 0 ? { name: "read", arguments: { file_path: "notes.txt" } } : { name: "grep", arguments: { pattern: "line", path: "." } };
-    rules.push({ match: { requestIndex: step }, response: { text: `Step ${step}.`, toolCalls: [tool], usage: { inputTokens: 1000, outputTokens: 20 } } });
+    const tool =
+      step % 2 === 0
+        ? { name: "read", arguments: { file_path: "notes.txt" } }
+        : { name: "grep", arguments: { pattern: "line", path: "." } };
+    rules.push({
+      match: { requestIndex: step },
+      response: { text: `Step ${step}.`, toolCalls: [tool], usage: { inputTokens: 1000, outputTokens: 20 } },
+    });
   }
   rules.push({ response: { text: "All done.", usage: { inputTokens: 1000, outputTokens: 5 } } });
   return { rules };
@@ -44,14 +50,28 @@ async function treeRss(pid) {
 
 async function runOnce(mockUrl) {
   const workspace = await mkdtemp(join(tmpdir(), "nyzhi-bench-session-"));
-  await writeFile(join(workspace, "notes.txt"), Array.from({ length: 200 }, (_, i) => `line ${i}`).join("\n"));
+  await writeFile(
+    join(workspace, "notes.txt"),
+    Array.from({ length: 200 }, (_, i) => `line ${i}`).join("\n"),
+  );
   const home = await mkdtemp(join(tmpdir(), "nyzhi-bench-home-"));
   const started = process.hrtime.bigint();
-  const child = spawn(process.execPath, [join(root, "packages/cli/dist/nyz.js"), "exec", "--json", "--full-auto", "work through the steps"], {
-    cwd: workspace,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, NYZHI_HOME: home, NYZHI_LOG: "silent", NYZHI_PROVIDER: "anthropic", ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: `${mockUrl}/v1` },
-  });
+  const child = spawn(
+    process.execPath,
+    [join(root, "packages/cli/dist/nyz.js"), "exec", "--json", "--full-auto", "work through the steps"],
+    {
+      cwd: workspace,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        NYZHI_HOME: home,
+        NYZHI_LOG: "silent",
+        NYZHI_PROVIDER: "anthropic",
+        ANTHROPIC_API_KEY: "bench",
+        ANTHROPIC_BASE_URL: `${mockUrl}/v1`,
+      },
+    },
+  );
   let peak = 0;
   let sampling = true;
   const sampler = (async () => {

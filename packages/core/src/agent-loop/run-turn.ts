@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import type { ModelRequest, Usage, UserContentPart } from "@nyzhi/provider";
 import { addUsage, emptyUsage } from "@nyzhi/provider";
 import type { AgentEvent, TurnEndReason } from "../events/agent-events.js";
@@ -54,6 +55,8 @@ async function driveTurn(
   const agent = context.agent;
   const turnId = options.turnId ?? randomUUID();
   const signal = options.signal ?? new AbortController().signal;
+  // Every parallel tool call of a step listens for the abort; dozens at once are expected.
+  setMaxListeners(256, signal);
   const maxSteps = context.maxSteps > 0 ? context.maxSteps : 100;
   let usage = emptyUsage();
   let costUsd = 0;

@@ -252,6 +252,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         ...(options.projectMemory ? { projectMemory: options.projectMemory } : {}),
         toolContextFor,
       }),
+      onForget: (agentId) => agents.delete(agentId),
       onStart: (info) =>
         void lifecycle.subagentStart({
           agent_id: info.id,

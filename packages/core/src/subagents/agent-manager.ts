@@ -44,6 +44,8 @@ export interface AgentManagerOptions {
   /** Called when a child starts and ends (hooks `subagent_start` / `subagent_end`). */
   onStart?: (agent: ManagedAgentInfo) => void;
   onEnd?: (agent: ManagedAgentInfo) => void;
+  /** Called when a finished agent is dropped from memory (retention cap), to release what the host keeps for it. */
+  onForget?: (agentId: string) => void;
 }
 
 export interface ManagedAgentInfo {
@@ -83,6 +85,9 @@ export interface WaitRequest {
   mode?: "any" | "all";
   signal?: AbortSignal;
 }
+
+/** Finished agents kept for `resume_agent` and `wait`; older finished ones are forgotten. */
+export const MAX_RETAINED_FINISHED_AGENTS = 100;
 
 export const WAIT_DEFAULT_MS = 30_000;
 export const WAIT_MIN_MS = 10_000;
@@ -399,6 +404,7 @@ export class AgentManager {
   private finish(agent: ManagedAgent, status: AgentStatus): void {
     this.setStatus(agent, status);
     this.releaseSlot(agent);
+    this.forgetOldFinished();
     const parent: AgentTag = this.tagOf(agent.parentId);
     const { usage, costUsd } = this.usageOf(agent.id);
     const event: AgentEvent = {
@@ -414,6 +420,19 @@ export class AgentManager {
     if (status.state === "completed" && status.result !== undefined) event.result = status.result;
     this.options.emit(event);
     this.options.onEnd?.(this.describe(agent));
+  }
+
+  /** Bounds memory in long sessions: drops the oldest finished agents beyond the retention cap. */
+  private forgetOldFinished(): void {
+    const finished = [...this.agents.values()].filter((agent) => isFinal(agent.status));
+    for (const agent of finished.slice(0, Math.max(0, finished.length - MAX_RETAINED_FINISHED_AGENTS))) {
+      if (this.childrenOf(agent.id).some((id) => !isFinal(this.agents.get(id)!.status))) continue;
+      this.agents.delete(agent.id);
+      this.savedThreads.delete(agent.id);
+      this.nicknames.release(agent.nickname);
+      this.options.onForget?.(agent.id);
+      for (const reported of this.reported.values()) reported.delete(agent.id);
+    }
   }
 
   private setStatus(agent: ManagedAgent, status: AgentStatus): void {
