@@ -1,0 +1,258 @@
+import { errorMessage, type Logger } from "@nyzhi/config";
+import type { Tool } from "../tools/define-tool.js";
+import type { McpCallResult } from "./map-mcp-result.js";
+import { connectMcpServer, type McpConnection, type McpToolInfo } from "./mcp-connection.js";
+import { DEFAULT_MCP_TIMEOUT_MS, describeMcpEndpoint, type McpServerSpec } from "./mcp-server-config.js";
+import { mcpTool } from "./mcp-tool-adapter.js";
+
+/** Where a server is in its life. `crashed`: it was connected and the connection dropped. */
+export type McpServerState = "connecting" | "connected" | "failed" | "timed-out" | "crashed" | "stopped";
+
+export interface McpServerStatus {
+  name: string;
+  transport: McpServerSpec["transport"];
+  endpoint: string;
+  source: McpServerSpec["source"];
+  state: McpServerState;
+  /** Why it failed, timed out or crashed. */
+  error?: string;
+  /** Tool names as the server lists them. */
+  tools: string[];
+  /** How long connecting took (or until it gave up), ms. */
+  durationMs?: number;
+}
+
+/** Something the user should hear about: a server that failed, timed out, crashed, or changed its tools. */
+export interface McpNotice {
+  server: string;
+  kind: "failed" | "timed-out" | "crashed" | "tools-changed";
+  message: string;
+}
+
+export interface McpManagerOptions {
+  /** Workspace root (stdio servers' default cwd). */
+  cwd: string;
+  env: Readonly<Record<string, string | undefined>>;
+  logger?: Logger;
+  onNotice?: (notice: McpNotice) => void;
+  /** Per-server timeout when the server sets none, ms. Default 30 000. */
+  defaultTimeoutMs?: number;
+  /** Debounce for list_changed refreshes, ms. Default 100. */
+  listChangedDebounceMs?: number;
+}
+
+interface ServerEntry {
+  spec: McpServerSpec;
+  status: McpServerStatus;
+  connection?: McpConnection | undefined;
+  stop: AbortController;
+}
+
+/**
+ * Runs a set of MCP servers: starts them in parallel, each with its own timeout, so one slow or
+ * broken server costs at most its timeout and never stops the others; keeps a status per server;
+ * reports failures, timeouts, crashes and tool-list changes through `onNotice`; turns the live
+ * tools into registry tools; stops everything at the end.
+ */
+export class McpManager {
+  private readonly servers = new Map<string, ServerEntry>();
+  private readonly toolListeners = new Set<() => void>();
+
+  constructor(private readonly options: McpManagerOptions) {}
+
+  /** Starts every enabled spec (in parallel); resolves when each is connected, failed or timed out. */
+  async start(specs: readonly McpServerSpec[]): Promise<McpServerStatus[]> {
+    await Promise.all(specs.filter((spec) => spec.enabled).map((spec) => this.startOne(spec)));
+    return this.statuses();
+  }
+
+  /** Starts one server (also a disabled one: roles start theirs this way). Never throws. */
+  async startOne(spec: McpServerSpec): Promise<McpServerStatus> {
+    const existing = this.servers.get(spec.name);
+    if (existing && (existing.status.state === "connected" || existing.status.state === "connecting")) {
+      return existing.status;
+    }
+    const entry: ServerEntry = {
+      spec,
+      stop: new AbortController(),
+      status: {
+        name: spec.name,
+        transport: spec.transport,
+        endpoint: describeMcpEndpoint(spec),
+        source: spec.source,
+        state: "connecting",
+        tools: [],
+      },
+    };
+    this.servers.set(spec.name, entry);
+    const timeoutMs = spec.timeoutMs ?? this.options.defaultTimeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+    const startedAt = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<"timeout">((resolve) => {
+      timer = setTimeout(() => resolve("timeout"), timeoutMs);
+    });
+    const connecting = connectMcpServer(spec, {
+      cwd: this.options.cwd,
+      env: this.options.env,
+      logger: this.options.logger,
+      signal: entry.stop.signal,
+      listChangedDebounceMs: this.options.listChangedDebounceMs,
+      onUnexpectedClose: (why) => this.crashed(entry, why),
+      onToolsChanged: (tools) => this.toolsChanged(entry, tools),
+    });
+    try {
+      const outcome = await Promise.race([connecting, timedOut]);
+      entry.status.durationMs = Date.now() - startedAt;
+      if (outcome === "timeout") {
+        entry.stop.abort();
+        void connecting.then(
+          (late) => late.close(),
+          () => undefined,
+        );
+        this.fail(entry, "timed-out", `did not answer within ${timeoutMs} ms`);
+      } else if (entry.stop.signal.aborted) {
+        await outcome.close();
+      } else {
+        entry.connection = outcome;
+        entry.status.state = "connected";
+        entry.status.tools = outcome.tools.map((tool) => tool.name);
+        this.options.logger?.info(
+          { server: spec.name, tools: entry.status.tools.length, transport: outcome.transport },
+          "mcp server connected",
+        );
+        if (entry.status.tools.length > 0) this.emitToolsChanged();
+      }
+    } catch (error) {
+      entry.status.durationMs = Date.now() - startedAt;
+      this.fail(entry, "failed", errorMessage(error));
+    } finally {
+      clearTimeout(timer);
+    }
+    return entry.status;
+  }
+
+  statuses(): McpServerStatus[] {
+    return [...this.servers.values()]
+      .map((entry) => ({ ...entry.status, tools: [...entry.status.tools] }))
+      .sort((left, right) => left.name.localeCompare(right.name));
+  }
+
+  /** The live connection of a server, if it is connected. */
+  connection(name: string): McpConnection | undefined {
+    const entry = this.servers.get(name);
+    return entry?.status.state === "connected" ? entry.connection : undefined;
+  }
+
+  /** Registry tools for the connected servers (all, or only `names`), sorted by name. */
+  tools(names?: readonly string[]): Tool[] {
+    const tools: Tool[] = [];
+    for (const entry of this.servers.values()) {
+      if (names && !names.includes(entry.spec.name)) continue;
+      const connection = this.connection(entry.spec.name);
+      if (!connection) continue;
+      for (const info of connection.tools) {
+        tools.push(
+          mcpTool({
+            server: entry.spec.name,
+            kind: entry.spec.transport === "stdio" ? "execute" : "network",
+            info,
+            call: (server, tool, args, signal) => this.callTool(server, tool, args, signal),
+          }),
+        );
+      }
+    }
+    return tools.sort((left, right) => left.name.localeCompare(right.name));
+  }
+
+  /** Calls `tool` on `server`; throws a readable error when the server is not connected. */
+  async callTool(
+    server: string,
+    tool: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal,
+  ): Promise<McpCallResult> {
+    const connection = this.requireConnection(server);
+    return (await connection.client.callTool({ name: tool, arguments: args }, undefined, {
+      signal,
+      timeout: 10 * 60_000,
+    })) as McpCallResult;
+  }
+
+  /** The connected server or an error naming its state (for tools and read_mcp_resource). */
+  requireConnection(server: string): McpConnection {
+    const entry = this.servers.get(server);
+    if (!entry) {
+      const known = [...this.servers.keys()].sort().join(", ") || "none";
+      throw new Error(`no MCP server named "${server}" (servers: ${known})`);
+    }
+    if (entry.status.state !== "connected" || !entry.connection) {
+      throw new Error(
+        `MCP server "${server}" is ${entry.status.state}${entry.status.error ? `: ${entry.status.error}` : ""}`,
+      );
+    }
+    return entry.connection;
+  }
+
+  /** Called after the set of tools changes (a server connected, crashed, or sent list_changed). */
+  onToolsChanged(listener: () => void): () => void {
+    this.toolListeners.add(listener);
+    return () => this.toolListeners.delete(listener);
+  }
+
+  /** Stops the named servers (default all) and waits for them to close. */
+  async stop(names?: readonly string[]): Promise<void> {
+    const entries = [...this.servers.values()].filter((entry) => !names || names.includes(entry.spec.name));
+    await Promise.all(
+      entries.map(async (entry) => {
+        entry.stop.abort();
+        const connection = entry.connection;
+        entry.connection = undefined;
+        if (entry.status.state === "connected" || entry.status.state === "connecting") {
+          entry.status.state = "stopped";
+        }
+        await connection?.close();
+      }),
+    );
+  }
+
+  private fail(entry: ServerEntry, state: "failed" | "timed-out", why: string): void {
+    entry.status.state = state;
+    entry.status.error = why;
+    const message = `MCP server "${entry.spec.name}" ${state === "failed" ? "failed to start" : "timed out"}: ${why}`;
+    this.options.logger?.warn({ server: entry.spec.name }, message);
+    this.options.onNotice?.({ server: entry.spec.name, kind: state, message });
+  }
+
+  private crashed(entry: ServerEntry, why: string): void {
+    if (entry.status.state !== "connected") return;
+    entry.status.state = "crashed";
+    entry.status.error = why;
+    const tail = entry.connection?.stderrTail();
+    entry.connection = undefined;
+    const message = `MCP server "${entry.spec.name}" stopped unexpectedly (${why}); its tools are unavailable for the rest of the session`;
+    this.options.logger?.warn({ server: entry.spec.name, stderr: tail }, message);
+    this.options.onNotice?.({ server: entry.spec.name, kind: "crashed", message });
+    this.emitToolsChanged();
+  }
+
+  private toolsChanged(entry: ServerEntry, tools: McpToolInfo[]): void {
+    if (entry.status.state !== "connected") return;
+    entry.status.tools = tools.map((tool) => tool.name);
+    this.options.onNotice?.({
+      server: entry.spec.name,
+      kind: "tools-changed",
+      message: `MCP server "${entry.spec.name}" now lists ${tools.length} tool(s)`,
+    });
+    this.emitToolsChanged();
+  }
+
+  private emitToolsChanged(): void {
+    for (const listener of this.toolListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.options.logger?.warn({ err: error }, "mcp tools listener failed");
+      }
+    }
+  }
+}
