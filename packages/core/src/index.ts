@@ -151,6 +151,48 @@ export {
   lifecycleTools,
   type RoleSummary,
 } from "./subagents/lifecycle-tools.js";
+// Teams
+export {
+  acquireFileLock,
+  DEFAULT_STALE_LOCK_MS,
+  type FileLockOptions,
+  isLockStale,
+  LockTimeoutError,
+  type ReleaseLock,
+  withFileLock,
+} from "./teams/file-lock.js";
+export { Mailbox, type OutgoingMessage } from "./teams/mailbox.js";
+export {
+  type CreateTaskRequest,
+  TASK_STATUSES,
+  TaskBoard,
+  type TaskFilter,
+  type TaskStatus,
+  type TaskUpdateResult,
+  type TeamTask,
+  type UpdateTaskRequest,
+} from "./teams/task-board.js";
+export {
+  formatTeammateMessage,
+  formatTeammateMessages,
+  parseStructured,
+  type StructuredMessage,
+  structuredText,
+  TEAM_MESSAGE_TYPES,
+  type TeamMessage,
+  type TeamMessageType,
+} from "./teams/team-message.js";
+export { type CreateTeamRequest, TeamStore } from "./teams/team-store.js";
+export {
+  DEFAULT_LEAD_NAME,
+  leadName,
+  type MemberState,
+  TEAM_COLORS,
+  type TeamConfig,
+  type TeamDirs,
+  TeamError,
+  type TeamMember,
+} from "./teams/team-types.js";
 // Tools
 export { builtinTools } from "./tools/builtin-tools.js";
 // More tools

@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import { link, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { hostname } from "node:os";
+import { NyzhiError } from "@nyzhi/config";
+
+/**
+ * A cross-process lock on a path, made of an `O_EXCL` lock file holding the owner's pid, host,
+ * a random token and the time it was taken. Several `nyz` processes sharing a team serialise their
+ * read-modify-write cycles on it.
+ *
+ * A lock is stale when its owner is a dead process on this host, or when it is older than
+ * `staleMs` (a holder on another host, a reused pid). Breaking a stale lock is itself guarded by a
+ * second `O_EXCL` file (`<lock>.break`), and the breaker renames the lock away and checks the token
+ * it moved before deleting it, so two processes that both saw the same stale lock cannot delete a
+ * fresh lock the other one has just taken.
+ */
+export interface FileLockOptions {
+  /** A lock older than this is broken even if its owner looks alive, ms. Default 10 000. */
+  staleMs?: number;
+  /** Give up acquiring after this long, ms. Default 30 000. */
+  timeoutMs?: number;
+  /** First retry delay; doubles up to `maxDelayMs` (with jitter), ms. Default 2. */
+  minDelayMs?: number;
+  /** Longest retry delay, ms. Default 50. */
+  maxDelayMs?: number;
+}
+
+/** The lock could not be taken in `timeoutMs`. */
+export class LockTimeoutError extends NyzhiError {
+  constructor(path: string, timeoutMs: number) {
+    super(
+      "lock_timeout",
+      `Timed out after ${timeoutMs} ms waiting for the lock ${path}. If no nyz process is running, delete that file.`,
+    );
+  }
+}
+
+interface LockOwner {
+  pid: number;
+  host: string;
+  token: string;
+  /** Epoch ms when the lock was taken. */
+  at: number;
+}
+
+export const DEFAULT_STALE_LOCK_MS = 10_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const HOST = hostname();
+
+/** Releases a held lock; releasing twice is harmless. */
+export type ReleaseLock = () => Promise<void>;
+
+/** Takes the lock at `path`, waiting (with backoff) while another process holds it. */
+export async function acquireFileLock(path: string, options: FileLockOptions = {}): Promise<ReleaseLock> {
+  const staleMs = options.staleMs ?? DEFAULT_STALE_LOCK_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxDelay = options.maxDelayMs ?? 50;
+  let delay = options.minDelayMs ?? 2;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const owner: LockOwner = { pid: process.pid, host: HOST, token: randomBytes(8).toString("hex"), at: Date.now() };
+    if (await tryCreate(path, owner)) return releaser(path, owner.token);
+    await breakIfStale(path, staleMs);
+    if (Date.now() >= deadline) throw new LockTimeoutError(path, timeoutMs);
+    await sleep(delay / 2 + Math.random() * delay);
+    delay = Math.min(maxDelay, delay * 2);
+  }
+}
+
+/** Runs `task` while holding the lock at `path`. */
+export async function withFileLock<T>(
+  path: string,
+  task: () => Promise<T>,
+  options: FileLockOptions = {},
+): Promise<T> {
+  const release = await acquireFileLock(path, options);
+  try {
+    return await task();
+  } finally {
+    await release();
+  }
+}
+
+async function tryCreate(path: string, owner: LockOwner): Promise<boolean> {
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, "wx");
+  } catch (error) {
+    if (codeOf(error) === "EEXIST") return false;
+    throw error;
+  }
+  try {
+    await handle.writeFile(JSON.stringify(owner));
+  } finally {
+    await handle.close();
+  }
+  return true;
+}
+
+function releaser(path: string, token: string): ReleaseLock {
+  let released = false;
+  return async () => {
+    if (released) return;
+    released = true;
+    // Only delete the lock if it is still ours (it may have been broken as stale).
+    const owner = await readOwner(path);
+    if (owner?.token === token) await unlink(path).catch(ignoreMissing);
+  };
+}
+
+/** Whether the lock at `path` may be broken: dead owner on this host, or older than `staleMs`. */
+export async function isLockStale(path: string, staleMs: number): Promise<boolean> {
+  const owner = await readOwner(path);
+  if (owner) {
+    if (owner.host === HOST && !isAlive(owner.pid)) return true;
+    return Date.now() - owner.at > staleMs;
+  }
+  // No readable owner yet: the holder is between creating and writing the file, or died there.
+  const info = await stat(path).catch(() => undefined);
+  return info !== undefined && Date.now() - info.mtimeMs > staleMs;
+}
+
+async function breakIfStale(path: string, staleMs: number): Promise<void> {
+  if (!(await isLockStale(path, staleMs))) return;
+  const guard = `${path}.break`;
+  const guardOwner: LockOwner = { pid: process.pid, host: HOST, token: randomBytes(8).toString("hex"), at: Date.now() };
+  if (!(await tryCreate(guard, guardOwner))) {
+    // Someone else is breaking it; clear a guard whose breaker died (it holds it for microseconds).
+    if (await isLockStale(guard, Math.min(staleMs, 2_000))) await unlink(guard).catch(ignoreMissing);
+    return;
+  }
+  try {
+    const seen = await readOwner(path);
+    if (!(await isLockStale(path, staleMs))) return;
+    const moved = `${path}.stale.${guardOwner.token}`;
+    try {
+      await rename(path, moved);
+    } catch (error) {
+      if (codeOf(error) === "ENOENT") return;
+      throw error;
+    }
+    const taken = await readOwner(moved);
+    if (taken && taken.token !== seen?.token) {
+      // The holder released and someone took a fresh lock in between: put it back (never over
+      // a lock taken since), then drop the moved name.
+      await link(moved, path).catch(() => undefined);
+      await unlink(moved).catch(ignoreMissing);
+      return;
+    }
+    await unlink(moved).catch(ignoreMissing);
+  } finally {
+    await unlink(guard).catch(ignoreMissing);
+  }
+}
+
+async function readOwner(path: string): Promise<LockOwner | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(path, "utf8")) as Partial<LockOwner>;
+    if (typeof parsed.pid === "number" && typeof parsed.at === "number" && typeof parsed.token === "string")
+      return { pid: parsed.pid, host: String(parsed.host ?? ""), token: parsed.token, at: parsed.at };
+    return undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a process with this pid exists (EPERM means it exists but is not ours). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return codeOf(error) === "EPERM";
+  }
+}
+
+function codeOf(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+function ignoreMissing(error: unknown): void {
+  if (codeOf(error) !== "ENOENT") throw error;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
