@@ -33,7 +33,10 @@ describe("file lock", () => {
     const lock = join(dir, "dead.lock");
     const child = spawn(process.execPath, ["-e", ""]);
     const pid = await new Promise<number>((resolve) => child.on("exit", () => resolve(child.pid!)));
-    await writeFile(lock, JSON.stringify({ pid, host: (await import("node:os")).hostname(), token: "x", at: Date.now() }));
+    await writeFile(
+      lock,
+      JSON.stringify({ pid, host: (await import("node:os")).hostname(), token: "x", at: Date.now() }),
+    );
     expect(await isLockStale(lock, 60_000)).toBe(true);
     const started = Date.now();
     const release = await acquireFileLock(lock, { staleMs: 60_000 });
@@ -45,7 +48,10 @@ describe("file lock", () => {
 
   it("breaks a live owner's lock only once it is older than staleMs", async () => {
     const lock = join(dir, "old.lock");
-    await writeFile(lock, JSON.stringify({ pid: process.pid, host: "elsewhere", token: "y", at: Date.now() }));
+    await writeFile(
+      lock,
+      JSON.stringify({ pid: process.pid, host: "elsewhere", token: "y", at: Date.now() }),
+    );
     expect(await isLockStale(lock, 300)).toBe(false);
     const started = Date.now();
     const release = await acquireFileLock(lock, { staleMs: 300 });

@@ -19,9 +19,9 @@ export interface FileLockOptions {
   staleMs?: number;
   /** Give up acquiring after this long, ms. Default 30 000. */
   timeoutMs?: number;
-  /** First retry delay; doubles up to `maxDelayMs` (with jitter), ms. Default 2. */
+  /** First retry delay; doubles up to `maxDelayMs` (with jitter), ms. Default 1. */
   minDelayMs?: number;
-  /** Longest retry delay, ms. Default 50. */
+  /** Longest retry delay, ms. Default 10. */
   maxDelayMs?: number;
 }
 
@@ -54,11 +54,16 @@ export type ReleaseLock = () => Promise<void>;
 export async function acquireFileLock(path: string, options: FileLockOptions = {}): Promise<ReleaseLock> {
   const staleMs = options.staleMs ?? DEFAULT_STALE_LOCK_MS;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const maxDelay = options.maxDelayMs ?? 50;
-  let delay = options.minDelayMs ?? 2;
+  const maxDelay = options.maxDelayMs ?? 10;
+  let delay = options.minDelayMs ?? 1;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const owner: LockOwner = { pid: process.pid, host: HOST, token: randomBytes(8).toString("hex"), at: Date.now() };
+    const owner: LockOwner = {
+      pid: process.pid,
+      host: HOST,
+      token: randomBytes(8).toString("hex"),
+      at: Date.now(),
+    };
     if (await tryCreate(path, owner)) return releaser(path, owner.token);
     await breakIfStale(path, staleMs);
     if (Date.now() >= deadline) throw new LockTimeoutError(path, timeoutMs);
@@ -123,7 +128,12 @@ export async function isLockStale(path: string, staleMs: number): Promise<boolea
 async function breakIfStale(path: string, staleMs: number): Promise<void> {
   if (!(await isLockStale(path, staleMs))) return;
   const guard = `${path}.break`;
-  const guardOwner: LockOwner = { pid: process.pid, host: HOST, token: randomBytes(8).toString("hex"), at: Date.now() };
+  const guardOwner: LockOwner = {
+    pid: process.pid,
+    host: HOST,
+    token: randomBytes(8).toString("hex"),
+    at: Date.now(),
+  };
   if (!(await tryCreate(guard, guardOwner))) {
     // Someone else is breaking it; clear a guard whose breaker died (it holds it for microseconds).
     if (await isLockStale(guard, Math.min(staleMs, 2_000))) await unlink(guard).catch(ignoreMissing);

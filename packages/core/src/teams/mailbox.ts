@@ -33,6 +33,7 @@ export class Mailbox {
     if (message.color) entry.color = message.color;
     await this.mutate(team, to, (inbox) => {
       inbox.push(entry);
+      return true;
     });
     return entry;
   }
@@ -82,7 +83,7 @@ export class Mailbox {
   private async mutate(
     team: string,
     member: string,
-    change: (inbox: TeamMessage[]) => boolean | undefined | void,
+    change: (inbox: TeamMessage[]) => boolean,
   ): Promise<void> {
     const paths = teamPaths(this.dirs, team);
     const name = checkName("member", member);
@@ -90,7 +91,7 @@ export class Mailbox {
       paths.inboxLock(name),
       async () => {
         const inbox = (await readJsonFile<TeamMessage[]>(paths.inbox(name))) ?? [];
-        if (change(inbox) === false) return;
+        if (!change(inbox)) return;
         await writeFileAtomic(paths.inbox(name), `${JSON.stringify(inbox, null, 2)}\n`, { fsync: false });
       },
       this.lockOptions,

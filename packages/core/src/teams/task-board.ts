@@ -161,7 +161,8 @@ export class TaskBoard {
     }
     if (request.blockedBy) await this.rewire(team, task, unique(request.blockedBy));
     if (request.status === "in_progress" && task.blockedBy.length > 0) throw blockedError(task);
-    if (request.status) task.status = request.status === "pending" && task.blockedBy.length > 0 ? "blocked" : request.status;
+    if (request.status)
+      task.status = request.status === "pending" && task.blockedBy.length > 0 ? "blocked" : request.status;
     else if (task.status === "blocked" && task.blockedBy.length === 0) task.status = "pending";
     else if (task.status === "pending" && task.blockedBy.length > 0) task.status = "blocked";
     task.updated_at = new Date().toISOString();
@@ -182,7 +183,8 @@ export class TaskBoard {
 
   /** Replaces `task.blockedBy`, updating `blocks` on the old and new blockers. */
   private async rewire(team: string, task: TeamTask, blockedBy: string[]): Promise<void> {
-    if (blockedBy.includes(task.id)) throw new TeamError("task_invalid", `Task #${task.id} cannot block itself.`);
+    if (blockedBy.includes(task.id))
+      throw new TeamError("task_invalid", `Task #${task.id} cannot block itself.`);
     const removed = task.blockedBy.filter((id) => !blockedBy.includes(id));
     for (const old of await this.loadAll(team, removed)) {
       old.blocks = old.blocks.filter((id) => id !== task.id);
@@ -213,7 +215,10 @@ export class TaskBoard {
     });
   }
 
-  private async locked<T>(team: string, task: (paths: ReturnType<typeof teamPaths>) => Promise<T>): Promise<T> {
+  private async locked<T>(
+    team: string,
+    task: (paths: ReturnType<typeof teamPaths>) => Promise<T>,
+  ): Promise<T> {
     const paths = teamPaths(this.dirs, team);
     await mkdir(paths.tasks, { recursive: true });
     return withFileLock(paths.tasksLock, () => task(paths), this.lockOptions);
@@ -229,11 +234,16 @@ export function refuseClaim(task: TeamTask, member: string): void {
 }
 
 const blockedError = (task: TeamTask) =>
-  new TeamError("task_blocked", `Task #${task.id} is blocked by ${task.blockedBy.map((id) => `#${id}`).join(", ")}.`);
+  new TeamError(
+    "task_blocked",
+    `Task #${task.id} is blocked by ${task.blockedBy.map((id) => `#${id}`).join(", ")}.`,
+  );
 
 const isDone = (task: TeamTask) => task.status === "completed" || task.status === "deleted";
 
-const unique = (ids: readonly string[]) => [...new Set(ids.map((id) => checkId(String(id).replace(/^#/, ""))))];
+const unique = (ids: readonly string[]) => [
+  ...new Set(ids.map((id) => checkId(String(id).replace(/^#/, "")))),
+];
 
 function checkId(id: string): string {
   if (!/^\d+$/.test(id)) throw new TeamError("task_invalid", `Invalid task id '${id}': use the number.`);

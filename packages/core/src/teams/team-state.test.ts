@@ -30,7 +30,14 @@ describe("team store", () => {
       max_steps: 0,
       members: [
         { name: "team-lead", agentId: null, agentType: "leader", color: "#e06c75" },
-        { name: "ana", agentId: null, agentType: "general-purpose", color: "#98c379", state: "pending", role: "explorer" },
+        {
+          name: "ana",
+          agentId: null,
+          agentType: "general-purpose",
+          color: "#98c379",
+          state: "pending",
+          role: "explorer",
+        },
         { name: "bo", agentId: null, agentType: "general-purpose", color: "#e5c07b", state: "pending" },
       ],
     });
@@ -81,7 +88,10 @@ describe("mailbox", () => {
 
   it("keeps messages a reader does not accept unread", async () => {
     await store.create({ name: "t" });
-    await mailbox.send("t", "team-lead", { from: "x", text: structuredText("shutdown_request", { request_id: "r1" }) });
+    await mailbox.send("t", "team-lead", {
+      from: "x",
+      text: structuredText("shutdown_request", { request_id: "r1" }),
+    });
     await mailbox.send("t", "team-lead", { from: "x", text: "plain" });
     const taken = await mailbox.takeUnread("t", "team-lead", (message) => !parseStructured(message.text));
     expect(taken.map((message) => message.text)).toEqual(["plain"]);

@@ -50,7 +50,9 @@ export class TeamStore {
         if (await readJsonFile(paths.config))
           throw new TeamError("team_exists", `Team '${request.name}' already exists.`);
         const lead = checkName("member", request.leadName ?? DEFAULT_LEAD_NAME);
-        const members: TeamMember[] = [{ name: lead, agentId: null, agentType: "leader", color: colorFor(0) }];
+        const members: TeamMember[] = [
+          { name: lead, agentId: null, agentType: "leader", color: colorFor(0) },
+        ];
         for (const entry of request.members ?? []) {
           const name = checkName("member", entry.name);
           if (members.some((member) => member.name === name)) continue;
@@ -75,7 +77,8 @@ export class TeamStore {
         if (request.defaultRole) config.default_role = request.defaultRole;
         if (!(await exists(paths.highWaterMark))) await writeFileAtomic(paths.highWaterMark, "0");
         for (const member of members)
-          if (!(await exists(paths.inbox(member.name)))) await writeFileAtomic(paths.inbox(member.name), "[]\n");
+          if (!(await exists(paths.inbox(member.name))))
+            await writeFileAtomic(paths.inbox(member.name), "[]\n");
         await this.write(config);
         return config;
       },
