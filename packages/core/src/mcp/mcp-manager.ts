@@ -57,6 +57,7 @@ interface ServerEntry {
 export class McpManager {
   private readonly servers = new Map<string, ServerEntry>();
   private readonly toolListeners = new Set<() => void>();
+  private readonly pending = new Map<string, Promise<McpServerStatus>>();
 
   constructor(private readonly options: McpManagerOptions) {}
 
@@ -66,12 +67,21 @@ export class McpManager {
     return this.statuses();
   }
 
-  /** Starts one server (also a disabled one: roles start theirs this way). Never throws. */
-  async startOne(spec: McpServerSpec): Promise<McpServerStatus> {
+  /**
+   * Starts one server (also a disabled one: roles start theirs this way); a server already
+   * connected or connecting is not started again (the pending start is shared). Never throws.
+   */
+  startOne(spec: McpServerSpec): Promise<McpServerStatus> {
+    const pending = this.pending.get(spec.name);
+    if (pending) return pending;
     const existing = this.servers.get(spec.name);
-    if (existing && (existing.status.state === "connected" || existing.status.state === "connecting")) {
-      return existing.status;
-    }
+    if (existing?.status.state === "connected") return Promise.resolve(existing.status);
+    const starting = this.connect(spec).finally(() => this.pending.delete(spec.name));
+    this.pending.set(spec.name, starting);
+    return starting;
+  }
+
+  private async connect(spec: McpServerSpec): Promise<McpServerStatus> {
     const entry: ServerEntry = {
       spec,
       stop: new AbortController(),

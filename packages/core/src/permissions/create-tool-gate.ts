@@ -10,6 +10,11 @@ export interface ToolGateOptions {
   broker: ApprovalBroker;
   /** The sandbox's guard: every path of every call is checked against it first. */
   guard: PathGuard;
+  /**
+   * True under a read-only sandbox: MCP tools (`mcp__*`) run outside the sandbox, so the ones
+   * that may change something (not marked read-only by their server) are denied.
+   */
+  readOnlySandbox?: boolean;
 }
 
 /**
@@ -28,6 +33,13 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
   });
   return {
     async decide(request): Promise<ToolGateDecision> {
+      if (options.readOnlySandbox && request.tool.mutates && request.tool.name.startsWith("mcp__")) {
+        return {
+          action: "deny",
+          reason:
+            "blocked by the sandbox: write operations are blocked in read-only sandbox (this MCP tool is not marked read-only by its server)",
+        };
+      }
       for (const use of request.paths) {
         try {
           await guard.resolve(use.path, use.access);

@@ -14,8 +14,10 @@ import type { ChangeTracker } from "../context/change-tracker.js";
 import { applyRole } from "../roles/apply-role.js";
 import { resolveRole } from "../roles/resolve-role.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
+import type { RoleDefinition } from "../roles/role-definition.js";
 import type { ChildFactory, ChildRequest } from "../subagents/agent-manager.js";
 import { LIFECYCLE_TOOL_NAMES } from "../subagents/lifecycle-tools.js";
+import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import type { Tool } from "../tools/define-tool.js";
 import { TodoStore } from "../tools/session/todo-store.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
@@ -36,6 +38,8 @@ export interface ChildFactoryOptions {
   roles: RoleCatalog;
   /** Every tool a child could be given (before role fencing). */
   allTools: () => Tool[];
+  /** Tools only children of `role` get (its own MCP servers), added before fencing. */
+  extraToolsFor?: (role: RoleDefinition) => Promise<Tool[]>;
   tracker: ChangeTracker;
   /** Agents by id (the lead is `lead`); children are added here when built. */
   agents: Map<string, AgentEntry>;
@@ -66,7 +70,7 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       const parent = options.agents.get(request.parentId);
       if (!parent) throw new Error(`parent agent ${request.parentId} is not known to this session`);
       const { role, unknown } = resolveRole(request.roleName, options.roles);
-      const available = options.allTools();
+      const available = [...options.allTools(), ...((await options.extraToolsFor?.(role)) ?? [])];
       const applied = applyRole(role, {
         parentModel: parent.modelSpec,
         subagentModel: config.agent.agents.subagent_model,
@@ -82,13 +86,14 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
 
       const canSpawn = request.depth < config.agent.agents.max_depth;
       const allowed = new Set(applied.toolNames);
-      const tools = new ToolRegistry(
-        available.filter(
-          (tool) =>
-            allowed.has(tool.name) &&
-            (canSpawn || !(LIFECYCLE_TOOL_NAMES as readonly string[]).includes(tool.name)),
-        ),
+      const granted = available.filter(
+        (tool) =>
+          allowed.has(tool.name) &&
+          (canSpawn || !(LIFECYCLE_TOOL_NAMES as readonly string[]).includes(tool.name)),
       );
+      const isMcp = (tool: Tool) => tool.name.startsWith("mcp__");
+      const tools = new ToolRegistry(granted.filter((tool) => !isMcp(tool)));
+      deferIfMany(tools, granted.filter(isMcp));
 
       const briefing = buildBriefing(
         buildSharedContext({

@@ -20,6 +20,10 @@ import { HookRunner } from "../hooks/hook-runner.js";
 import type { HookResult } from "../hooks/hook-types.js";
 import { type LifecycleHooks, lifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import { toolCallHooks } from "../hooks/tool-call-hooks.js";
+import { mcpFragment } from "../mcp/mcp-fragment.js";
+import type { McpSession } from "../mcp/mcp-session.js";
+import { MCP_MANAGER_SERVICE, readMcpResourceTool } from "../mcp/read-mcp-resource-tool.js";
+import { syncMcpTools } from "../mcp/sync-mcp-tools.js";
 import { type ApprovalCallback, createApprovalBroker } from "../permissions/approval-broker.js";
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
@@ -87,6 +91,11 @@ export interface CreateAgentRuntimeOptions {
   skills?: readonly Skill[];
   /** Project memory excerpt for subagent briefings. */
   projectMemory?: () => Promise<string | undefined>;
+  /**
+   * The session's MCP servers (`startMcpSession`): their tools go to the lead (deferred above 15)
+   * and, fenced by role, to subagents; the host stops them at the end of the session.
+   */
+  mcp?: McpSession;
 }
 
 /** A ready-to-run lead agent and everything around it. */
@@ -148,6 +157,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
 
   const sharedServices: ToolServices = { [SANDBOX_SERVICE]: sandbox, [SKILLS_SERVICE]: () => skills };
   if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
+  if (options.mcp) sharedServices[MCP_MANAGER_SERVICE] = options.mcp.manager;
   const toolContextFor =
     (who: ToolContext["agent"], agentTodos: TodoStore, registry: ToolRegistry) =>
     (callId: string, signal: AbortSignal, progress: ToolContext["progress"]): ToolContext => ({
@@ -173,16 +183,27 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const agentTools = subagentsEnabled
     ? lifecycleTools(roles.enabled().map((role) => ({ name: role.name, description: role.description })))
     : [];
-  const allTools = () => [...baseTools, ...agentTools];
+  const mcp = options.mcp;
+  const mcpTools = () => (mcp ? [readMcpResourceTool, ...mcp.manager.tools()] : []);
+  const allTools = () => [...baseTools, ...agentTools, ...mcpTools()];
 
-  const leadTools = new ToolRegistry(allTools());
+  const leadTools = new ToolRegistry([...baseTools, ...agentTools]);
   if (options.deferredTools?.length) deferIfMany(leadTools, options.deferredTools);
+  let stopMcpSync: (() => void) | undefined;
+  if (mcp) {
+    leadTools.register(readMcpResourceTool);
+    const { deferred } = deferIfMany(leadTools, mcp.manager.tools());
+    stopMcpSync = mcp.manager.onToolsChanged(() =>
+      syncMcpTools(leadTools, mcp.manager.tools(), { deferred }),
+    );
+  }
   const fragments: PromptFragment[] = [
     leadPersonaFragment(),
     environmentFragment({ cwd, projectRoot: cwd }),
     rulesFragment(options.rules),
     customInstructionsFragment(config.agent.custom_instructions),
     deferredToolsFragment(leadTools),
+    mcpFragment(mcp?.manager.statuses() ?? []),
     ...(options.fragments ?? []),
   ];
   const system = assembleSystemPrompt(fragments);
@@ -196,7 +217,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     tools: leadTools,
     thread: options.thread ?? [],
     maxSteps: config.agent.max_steps ?? DEFAULT_MAX_STEPS,
-    gate: createToolGate({ policy, broker, guard }),
+    gate: createToolGate({ policy, broker, guard, readOnlySandbox: level === "read-only" }),
     hooks: toolCallHooks(hookRunner, { sessionId }),
     createToolContext: toolContextFor({ id: agent.agentId, depth: agent.depth }, todos, leadTools),
     attachEventSource: router.attach,
@@ -244,6 +265,9 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         cwd,
         roles,
         allTools,
+        ...(mcp
+          ? { extraToolsFor: (role: Parameters<McpSession["toolsForRole"]>[0]) => mcp.toolsForRole(role) }
+          : {}),
         tracker,
         agents,
         resolveModel: options.resolveModel,
@@ -304,6 +328,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     },
     close() {
       manager?.closeAll();
+      stopMcpSync?.();
     },
   };
 }

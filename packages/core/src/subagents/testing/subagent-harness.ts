@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { defaultConfig, type NyzhiConfig } from "@nyzhi/config";
 import { type MockLlm, type Scenario, startMockLlm } from "@nyzhi/mock-llm";
 import type { AgentEvent } from "../../events/agent-events.js";
+import type { McpSession } from "../../mcp/mcp-session.js";
 import type { ApprovalCallback } from "../../permissions/approval-broker.js";
 import { RoleCatalog } from "../../roles/role-catalog.js";
 import { type AgentRuntime, createAgentRuntime } from "../../runtime/create-agent-runtime.js";
@@ -34,6 +35,8 @@ export async function startSubagentHarness(
     overrides?: Record<string, string>;
     workspace?: string;
     beforeRoles?: (workspace: string) => Promise<void>;
+    /** MCP servers for the session (their tools reach the lead and, fenced, the children). */
+    mcp?: (workspace: string) => Promise<McpSession>;
   } = {},
 ): Promise<SubagentHarness> {
   const mock = await startMockLlm({ scenario });
@@ -53,7 +56,9 @@ export async function startSubagentHarness(
   const roles = await RoleCatalog.load({ config, projectRoot: workspace });
   const resolveModel = createModelResolver({ config, env });
   const events: AgentEvent[] = [];
+  const mcp = await options.mcp?.(workspace);
   const runtime = createAgentRuntime({
+    ...(mcp ? { mcp } : {}),
     config,
     model: await resolveModel(undefined),
     resolveModel,
@@ -79,6 +84,7 @@ export async function startSubagentHarness(
     },
     async close() {
       runtime.close();
+      await mcp?.close();
       await mock.close();
     },
   };
