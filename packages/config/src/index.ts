@@ -90,6 +90,12 @@ export {
   projectMarkerIn,
 } from "./workspace/find-project-root.js";
 export {
+  addMcpServerTable,
+  type McpServerEntryInput,
+  type McpServerTableResult,
+  removeMcpServerTable,
+} from "./writer/mcp-server-table.js";
+export {
   type SetConfigValueOptions,
   type SetConfigValueResult,
   setConfigValue,

@@ -6,7 +6,8 @@ export type ConfigErrorCode =
   | "config_invalid_value"
   | "config_unknown_key"
   | "config_global_only"
-  | "config_read_failed";
+  | "config_read_failed"
+  | "config_mcp_server_exists";
 
 export interface ConfigErrorDetails {
   /** The file (or env var / flag name) the bad value came from. */

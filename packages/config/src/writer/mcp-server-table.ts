@@ -1,0 +1,147 @@
+import { readFile, stat } from "node:fs/promises";
+import { parse, stringify } from "smol-toml";
+import { ConfigError } from "../base/config-error.js";
+import { errorMessage } from "../base/errors.js";
+import { writeFileAtomic } from "../base/write-file-atomic.js";
+import {
+  cloneData,
+  dataEquals,
+  deleteAtPath,
+  getAtPath,
+  isPlainObject,
+  type PlainObject,
+  setAtPath,
+} from "../key-paths/key-path.js";
+import { configSchema } from "../schema/config-schema.js";
+import { formatTomlKey, formatTomlValue } from "../toml/format-toml-value.js";
+import { parseTomlDocument } from "../toml/parse-toml-document.js";
+import { scanTomlStructure } from "../toml/scan-toml-structure.js";
+
+/** A server entry as `nyz mcp add` writes it: stdio or HTTP, only the keys that were given. */
+export type McpServerEntryInput =
+  | { command: string; args?: string[]; env?: Record<string, string>; cwd?: string }
+  | { url: string; headers?: Record<string, string> };
+
+export interface McpServerTableResult {
+  file: string;
+  /** False when the file had to be re-serialised (its comments were lost). */
+  preservedComments: boolean;
+}
+
+async function readExisting(file: string): Promise<{ text: string; mode: number | undefined }> {
+  try {
+    const [text, info] = await Promise.all([readFile(file, "utf8"), stat(file)]);
+    return { text, mode: info.mode & 0o777 };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { text: "", mode: undefined };
+    throw new ConfigError("config_read_failed", `${file}: cannot read config: ${errorMessage(error)}`, {
+      file,
+    });
+  }
+}
+
+const serverPath = (name: string) => ["mcp", "servers", name];
+
+/**
+ * Adds `[mcp.servers.<name>]` to a config file (`nyz mcp add`), appending the table so every other
+ * line and comment stays as it was. Refuses when the name exists (ConfigError
+ * `config_mcp_server_exists`) or the file does not parse (the parse error, file untouched — never
+ * replaced by defaults). The result must validate; the write is atomic and keeps the file's mode.
+ */
+export async function addMcpServerTable(
+  file: string,
+  name: string,
+  entry: McpServerEntryInput,
+): Promise<McpServerTableResult> {
+  const { text, mode } = await readExisting(file);
+  const document = parseTomlDocument(text, file);
+  if (getAtPath(document, serverPath(name)) !== undefined) {
+    throw new ConfigError(
+      "config_mcp_server_exists",
+      `${file}: MCP server '${name}' already exists (remove it first with \`nyz mcp remove ${name}\`)`,
+      { file, keyPath: `mcp.servers.${name}` },
+    );
+  }
+  const intended = cloneData(document);
+  setAtPath(intended, serverPath(name), cloneData(entry) as PlainObject);
+  const checked = configSchema.safeParse(intended);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new ConfigError(
+      "config_invalid_value",
+      `${file}: mcp.servers.${name}: ${issue ? `${issue.path.join(".")}: ${issue.message}` : "invalid"}`,
+      { file, keyPath: `mcp.servers.${name}` },
+    );
+  }
+  const lines = [`[mcp.servers.${formatTomlKey(name)}]`];
+  for (const [key, value] of Object.entries(entry)) {
+    if (value === undefined) continue;
+    if (isPlainObject(value) && Object.keys(value).length === 0) continue;
+    lines.push(`${formatTomlKey(key)} = ${formatTomlValue(value)}`);
+  }
+  const body = text.length === 0 || text.endsWith("\n") ? text : `${text}\n`;
+  const gap = body.trim().length === 0 ? "" : "\n";
+  return writeChecked(file, `${body}${gap}${lines.join("\n")}\n`, intended, mode);
+}
+
+/**
+ * Removes `mcp.servers.<name>` from a config file (`nyz mcp remove`): the table and its sub-tables
+ * are cut out, other lines kept. Returns undefined when the file has no such server (or no file).
+ * An unparsable file is a ConfigError and is left untouched.
+ */
+export async function removeMcpServerTable(
+  file: string,
+  name: string,
+): Promise<McpServerTableResult | undefined> {
+  const { text, mode } = await readExisting(file);
+  const document = parseTomlDocument(text, file);
+  if (getAtPath(document, serverPath(name)) === undefined) return undefined;
+  const intended = cloneData(document);
+  deleteAtPath(intended, serverPath(name));
+  return writeChecked(file, cutServer(text, name), intended, mode);
+}
+
+/** Cuts the server's lines: its table headers with their keys, or its keys under `[mcp.servers]`/`[mcp]`. */
+function cutServer(text: string, name: string): string {
+  const path = serverPath(name);
+  const within = (entryPath: readonly string[]) =>
+    path.every((segment, index) => entryPath[index] === segment);
+  const entries = scanTomlStructure(text);
+  const lines = text.split("\n");
+  const drop = new Set<number>();
+  let inServerTable = false;
+  for (const entry of entries) {
+    if (entry.kind !== "key") {
+      inServerTable = within(entry.path);
+      if (inServerTable) drop.add(entry.line);
+      continue;
+    }
+    if (inServerTable || within(entry.path)) {
+      for (let line = entry.line; line <= entry.endLine; line++) drop.add(line);
+    }
+  }
+  const kept = lines.filter((_line, index) => !drop.has(index + 1));
+  return kept.join("\n").replace(/\n{3,}/g, "\n\n");
+}
+
+async function writeChecked(
+  file: string,
+  edited: string,
+  intended: PlainObject,
+  mode: number | undefined,
+): Promise<McpServerTableResult> {
+  let output = edited;
+  let preservedComments = true;
+  let matches = false;
+  try {
+    matches = dataEquals(parse(edited), intended);
+  } catch {
+    matches = false;
+  }
+  if (!matches) {
+    output = stringify(intended);
+    preservedComments = false;
+  }
+  await writeFileAtomic(file, output, mode === undefined ? {} : { mode });
+  return { file, preservedComments };
+}
