@@ -156,6 +156,43 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
       run(async () => (await import("./commands/models-command.js")).modelsCommand(io, provider, options))(),
     );
 
+  const mcpModule = () => import("./commands/mcp-command.js");
+  const repeatable = (value: string, previous: string[] = []) => [...previous, value];
+  const mcp = program
+    .command("mcp")
+    .description("add, list and remove MCP servers (tools from outside nyzhi)");
+  mcp
+    .command("add <name> [command...]")
+    .description("add a server: --url <url> for HTTP, or the command after -- for a local (stdio) server")
+    .option("--url <url>", "a Streamable HTTP (or SSE) server's URL")
+    .option("--header <key=value>", "an HTTP header for --url servers (repeatable)", repeatable)
+    .option("--env <key=value>", "an environment variable for command servers (repeatable)", repeatable)
+    .option("--scope <scope>", "project (default), global, or local (.nyzhi/config.local.toml)")
+    .action(
+      async (
+        name: string,
+        command: string[],
+        options: { url?: string; header?: string[]; env?: string[]; scope?: string },
+      ) => run(async () => (await mcpModule()).mcpAddCommand(io, name, command, options))(),
+    );
+  mcp
+    .command("list")
+    .description("list configured servers (config and .mcp.json); --check connects and lists their tools")
+    .option("--json", "print as JSON")
+    .option("--check", "connect to each server and show its status and tools (exit 1 if any fails)")
+    .action(async (options: { json?: boolean; check?: boolean }) =>
+      run(async () => (await mcpModule()).mcpListCommand(io, globals(), options))(),
+    );
+  mcp
+    .command("remove <name>")
+    .description(
+      "remove a server from a config file (default: the first of local, project, global that has it)",
+    )
+    .option("--scope <scope>", "project, global or local")
+    .action(async (name: string, options: { scope?: string }) =>
+      run(async () => (await mcpModule()).mcpRemoveCommand(io, name, options))(),
+    );
+
   const authModule = () => import("./commands/auth-commands.js");
   program
     .command("login [provider]")

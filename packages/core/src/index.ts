@@ -53,6 +53,36 @@ export { DEFAULT_HOOK_TIMEOUT_SECONDS, HookRunner, type HookRunnerOptions } from
 export type { HookEventContexts, HookResult, HookStatus } from "./hooks/hook-types.js";
 export { type LifecycleHooks, lifecycleHooks } from "./hooks/lifecycle-hooks.js";
 export { FILE_CHANGING_TOOLS, toolCallHooks } from "./hooks/tool-call-hooks.js";
+// MCP
+export {
+  type MappedMcpResult,
+  type McpCallResult,
+  type McpContent,
+  mapMcpResult,
+} from "./mcp/map-mcp-result.js";
+export type { McpConnection, McpToolInfo } from "./mcp/mcp-connection.js";
+export { mcpFragment } from "./mcp/mcp-fragment.js";
+export {
+  McpManager,
+  type McpManagerOptions,
+  type McpNotice,
+  type McpServerState,
+  type McpServerStatus,
+} from "./mcp/mcp-manager.js";
+export { type McpPromptCommand, mcpPromptCommands } from "./mcp/mcp-prompt-commands.js";
+export {
+  DEFAULT_MCP_TIMEOUT_MS,
+  describeMcpEndpoint,
+  type HttpMcpServerSpec,
+  loadMcpServers,
+  type McpServerSource,
+  type McpServerSpec,
+  readMcpJson,
+  type StdioMcpServerSpec,
+} from "./mcp/mcp-server-config.js";
+export { type McpSession, type StartMcpSessionOptions, startMcpSession } from "./mcp/mcp-session.js";
+export { mcpTool, mcpToolName } from "./mcp/mcp-tool-adapter.js";
+export { MCP_MANAGER_SERVICE, readMcpResourceTool } from "./mcp/read-mcp-resource-tool.js";
 export { projectMemoryDir, userMemoryPath } from "./memory/memory-paths.js";
 export { memoryPromptFragment, projectMemoryExcerpt } from "./memory/memory-prompt.js";
 // Permissions and sandbox

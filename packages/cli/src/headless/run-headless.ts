@@ -1,14 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { writeFile } from "node:fs/promises";
-import { NyzhiError, resolveDirs } from "@nyzhi/config";
+import { getLogger, NyzhiError, resolveDirs } from "@nyzhi/config";
 import {
   type AgentEvent,
   type AgentTag,
   createAgentRuntime,
   createModelResolver,
   loadWorkspace,
+  type McpNotice,
+  type McpSession,
   type SessionRecord,
   SessionStore,
+  startMcpSession,
   type TurnResult,
 } from "@nyzhi/core";
 import { addUsage } from "@nyzhi/provider";
@@ -110,7 +113,9 @@ export async function runHeadless(
 
   const workspace = await loadWorkspace({ root: projectRoot, env: io.env, config, origins: loaded.origins });
   for (const warning of workspace.warnings) io.stderr(`${warning}\n`);
+  const mcp = await startMcpServers(io, flags, { config, projectRoot });
   const runtime = createAgentRuntime({
+    mcp,
     config,
     model: resolved,
     resolveModel,
@@ -142,16 +147,20 @@ export async function runHeadless(
   const input = await buildUserContent(run.prompt, flags.image ?? []);
   const turn = runtime.runTurn(input, { signal: run.signal });
   let result: TurnResult;
-  for (;;) {
-    const next = await turn.next();
-    if (next.done) {
-      result = next.value;
-      break;
+  try {
+    for (;;) {
+      const next = await turn.next();
+      if (next.done) {
+        result = next.value;
+        break;
+      }
+      emit(next.value);
     }
-    emit(next.value);
+  } finally {
+    runtime.close();
+    await mcp.close();
   }
 
-  runtime.close();
   const children = runtime.manager?.usageOf("lead");
   const totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
   const totalCost = result.costUsd + (children?.costUsd ?? 0);
@@ -223,4 +232,33 @@ function parseSubagentModels(values: readonly string[] | undefined): Record<stri
     overrides[value.slice(0, equals).trim()] = value.slice(equals + 1).trim();
   }
   return overrides;
+}
+
+/**
+ * Starts the session's MCP servers (config and `.mcp.json`) in parallel; a server that fails, times
+ * out or later crashes is reported — a `notice` line with `--json`, else a warning on stderr — and
+ * the run goes on without it.
+ */
+async function startMcpServers(
+  io: CommandIo,
+  flags: HeadlessFlags,
+  options: { config: Parameters<typeof startMcpSession>[0]["config"]; projectRoot: string },
+): Promise<McpSession> {
+  const report = (message: string, notice?: McpNotice) => {
+    if (flags.json) {
+      const where = notice ? { server: notice.server, kind: notice.kind } : {};
+      io.stdout(jsonLine({ type: "notice", source: "mcp", message, ...where }));
+    } else io.stderr(`warning: ${message}\n`);
+  };
+  const session = await startMcpSession({
+    config: options.config,
+    projectRoot: options.projectRoot,
+    env: io.env,
+    logger: getLogger(io.env),
+    onNotice: (notice) => {
+      if (notice.kind !== "tools-changed") report(notice.message, notice);
+    },
+  });
+  for (const warning of session.warnings) report(warning);
+  return session;
 }

@@ -57,7 +57,7 @@ describe("addMcpServerTable / removeMcpServerTable", () => {
     );
     await removeMcpServerTable(file, "a");
     expect(await readFile(file, "utf8")).toBe(`\n[mcp.servers]\nb.url = "http://b"\n# end\n`);
-    await removeMcpServerTable(file, "b");
+    expect(await removeMcpServerTable(file, "b")).toEqual({ file, preservedComments: true });
     expect(await readFile(file, "utf8")).toBe(`\n[mcp.servers]\n# end\n`);
   });
 });

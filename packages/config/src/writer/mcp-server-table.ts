@@ -121,7 +121,8 @@ function cutServer(text: string, name: string): string {
     }
   }
   const kept = lines.filter((_line, index) => !drop.has(index + 1));
-  return kept.join("\n").replace(/\n{3,}/g, "\n\n");
+  const joined = kept.join("\n").replace(/\n{3,}/g, "\n\n");
+  return joined.trim() === "" ? "" : joined.replace(/\n+$/, "\n");
 }
 
 async function writeChecked(
@@ -134,7 +135,7 @@ async function writeChecked(
   let preservedComments = true;
   let matches = false;
   try {
-    matches = dataEquals(parse(edited), intended);
+    matches = dataEquals(withoutEmptyTables(parse(edited)), withoutEmptyTables(intended));
   } catch {
     matches = false;
   }
@@ -144,4 +145,16 @@ async function writeChecked(
   }
   await writeFileAtomic(file, output, mode === undefined ? {} : { mode });
   return { file, preservedComments };
+}
+
+/** A copy without empty tables (`[mcp.servers]` left with no servers means the same as none). */
+function withoutEmptyTables(value: unknown): unknown {
+  if (!isPlainObject(value)) return value;
+  const kept: PlainObject = {};
+  for (const [key, item] of Object.entries(value)) {
+    const pruned = withoutEmptyTables(item);
+    if (isPlainObject(pruned) && Object.keys(pruned).length === 0) continue;
+    kept[key] = pruned;
+  }
+  return kept;
 }
