@@ -1,15 +1,11 @@
 import { Command, CommanderError, Option } from "commander";
 import type { HeadlessFlags } from "./headless/headless-options.js";
 import { ExitCode } from "./io/exit-codes.js";
+import type { GlobalFlags } from "./io/global-flags.js";
 import { type CommandIo, processIo } from "./io/output.js";
 import { NYZHI_VERSION } from "./version.js";
 
-/** Flags accepted before or after any subcommand; they form the config's flag layer. */
-export interface GlobalFlags {
-  provider?: string;
-  model?: string;
-  trust?: string;
-}
+export type { GlobalFlags } from "./io/global-flags.js";
 
 const EXIT_CODES_HELP = `
 Exit codes:

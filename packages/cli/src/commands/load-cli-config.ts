@@ -1,6 +1,6 @@
 import { getLogger, type LoadedConfig, loadConfig } from "@nyzhi/config";
+import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
-import type { GlobalFlags } from "../main.js";
 
 /** The config keys global flags set, with the flag's name for origins. */
 export function flagLayer(flags: GlobalFlags): {

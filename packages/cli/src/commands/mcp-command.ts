@@ -9,8 +9,8 @@ import {
 } from "@nyzhi/config";
 import { describeMcpEndpoint, loadMcpServers, McpManager, type McpServerSpec } from "@nyzhi/core";
 import { ExitCode } from "../io/exit-codes.js";
+import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
-import type { GlobalFlags } from "../main.js";
 import { loadCliConfig } from "./load-cli-config.js";
 
 const SCOPES = ["project", "global", "local"] as const;
