@@ -1,6 +1,13 @@
 export { AnthropicLanguageModel, type AnthropicModelSettings } from "./anthropic/anthropic-language-model.js";
 export { ANTHROPIC_OAUTH_BETA } from "./anthropic/create-anthropic-client.js";
 export {
+  createStreamLimiter,
+  type ReleaseSlot,
+  type StreamLimiter,
+  streamLimiterOf,
+  withStreamLimit,
+} from "./concurrency/with-stream-limit.js";
+export {
   authFailureMessage,
   errorFromHttpStatus,
   extractErrorMessage,

@@ -32,7 +32,8 @@ export async function headlessCommand(
   try {
     let prompt = options.prompt ?? "";
     if (options.mode === "exec" && options.stdin) {
-      const piped = await readPipedStdin(options.stdin);
+      // With a prompt argument, an open but silent stdin is not waited for.
+      const piped = await readPipedStdin(options.stdin, prompt ? { idleMs: 250 } : {});
       if (piped.trim()) prompt = prompt ? `${piped}\n\n${prompt}` : piped;
     }
     if (!prompt.trim()) {

@@ -3,13 +3,51 @@ import { extname } from "node:path";
 import { NyzhiError } from "@nyzhi/config";
 import type { UserContentPart } from "@nyzhi/provider";
 
-/** Reads all of stdin when it is piped (not a terminal); "" otherwise. */
-export async function readPipedStdin(stdin: NodeJS.ReadableStream & { isTTY?: boolean }): Promise<string> {
+/**
+ * Reads all of stdin when it is piped (not a terminal); "" otherwise. With `idleMs`, gives up when
+ * no data has arrived by then (a prompt was given on the command line and the caller left stdin
+ * open without writing to it); once data arrives it reads to the end.
+ */
+export async function readPipedStdin(
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean },
+  options: { idleMs?: number } = {},
+): Promise<string> {
   if (stdin.isTTY) return "";
-  let text = "";
-  for await (const chunk of stdin)
-    text += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
-  return text;
+  return new Promise((resolve, reject) => {
+    let text = "";
+    let started = false;
+    const timer =
+      options.idleMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            if (started) return;
+            cleanup();
+            resolve("");
+          }, options.idleMs);
+    const onData = (chunk: string | Buffer) => {
+      started = true;
+      text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(text);
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      if (timer) clearTimeout(timer);
+      stdin.off("data", onData);
+      stdin.off("end", onEnd);
+      stdin.off("error", onError);
+      // Let go of a stdin nobody writes to, so it does not keep the process alive.
+      if (!started) (stdin as NodeJS.ReadStream).destroy?.();
+    };
+    stdin.on("data", onData);
+    stdin.on("end", onEnd);
+    stdin.on("error", onError);
+  });
 }
 
 const IMAGE_TYPES: Record<string, string> = {

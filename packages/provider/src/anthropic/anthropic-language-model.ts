@@ -38,14 +38,15 @@ type StreamParams = Anthropic.MessageCreateParamsStreaming;
 export class AnthropicLanguageModel implements LanguageModel {
   readonly providerId: string;
   readonly modelId: string;
-  private readonly client: Anthropic;
+  private readonly settings: Parameters<typeof createAnthropicClient>[0];
+  private clientPromise: Promise<Anthropic> | undefined;
   private readonly credential: Credential | undefined;
 
   constructor(settings: AnthropicModelSettings) {
     this.providerId = settings.providerId;
     this.modelId = settings.modelId;
     this.credential = settings.credential;
-    this.client = createAnthropicClient(settings);
+    this.settings = settings;
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -65,12 +66,18 @@ export class AnthropicLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.anthropic ?? {}) } as StreamParams;
   }
 
+  /** The SDK client, created (and its SDK loaded) on first use. */
+  private client(): Promise<Anthropic> {
+    this.clientPromise ??= createAnthropicClient(this.settings);
+    return this.clientPromise;
+  }
+
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
     const context = { providerId: this.providerId, credential: this.credential, signal };
     return mapEventStream({
-      open: (streamSignal) =>
-        this.client.messages.create(this.buildRequestBody(request), { signal: streamSignal }),
+      open: async (streamSignal) =>
+        (await this.client()).messages.create(this.buildRequestBody(request), { signal: streamSignal }),
       mapper: new AnthropicStreamState(),
       signal,
       toError: (error, phase) => anthropicError(error, { ...context, phase }),

@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type { Credential } from "@nyzhi/auth";
 import { sdkLogger } from "../factory/sdk-logger.js";
 
@@ -22,7 +22,9 @@ export interface AnthropicClientSettings {
  * Passing a credential explicitly also stops the SDK from reading `ANTHROPIC_*` variables or
  * profile files from the user's home directory. SDK retries are off: `withRetry` owns retrying.
  */
-export function createAnthropicClient(settings: AnthropicClientSettings): Anthropic {
+export async function createAnthropicClient(settings: AnthropicClientSettings): Promise<Anthropic> {
+  // Loaded on first use, so start-up and other providers never pay for this SDK.
+  const { default: Anthropic } = await import("@anthropic-ai/sdk");
   const common = {
     baseURL: settings.baseUrl,
     maxRetries: 0,

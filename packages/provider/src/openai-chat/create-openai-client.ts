@@ -1,6 +1,7 @@
 import type { Credential } from "@nyzhi/auth";
 import { credentialSecret } from "@nyzhi/auth";
-import OpenAI from "openai";
+import type OpenAI from "openai";
+import { rememberOpenAISdk } from "./openai-error.js";
 import { sdkLogger } from "../factory/sdk-logger.js";
 
 export interface OpenAIClientSettings {
@@ -17,7 +18,11 @@ export interface OpenAIClientSettings {
  * types go out as `Authorization: Bearer`. With no credential (a local Ollama) no auth header is
  * sent. SDK retries are off: `withRetry` owns retrying.
  */
-export function createOpenAIClient(settings: OpenAIClientSettings): OpenAI {
+export async function createOpenAIClient(settings: OpenAIClientSettings): Promise<OpenAI> {
+  // Loaded on first use, so start-up and other providers never pay for this SDK.
+  const sdk = await import("openai");
+  rememberOpenAISdk(sdk);
+  const OpenAI = sdk.default;
   const secret = settings.credential ? credentialSecret(settings.credential) : "";
   return new OpenAI({
     apiKey: secret === "" ? "missing" : secret,

@@ -36,7 +36,8 @@ type ReasoningDelta = { reasoning_content?: string | null; reasoning?: string | 
 export class OpenAIChatLanguageModel implements LanguageModel {
   readonly providerId: string;
   readonly modelId: string;
-  private readonly client: OpenAI;
+  private readonly settings: Parameters<typeof createOpenAIClient>[0];
+  private clientPromise: Promise<OpenAI> | undefined;
   private readonly credential: Credential | undefined;
   private readonly maxTokensField: "max_tokens" | "max_completion_tokens";
 
@@ -45,7 +46,7 @@ export class OpenAIChatLanguageModel implements LanguageModel {
     this.modelId = settings.modelId;
     this.credential = settings.credential;
     this.maxTokensField = settings.maxTokensField ?? "max_tokens";
-    this.client = createOpenAIClient(settings);
+    this.settings = settings;
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -64,12 +65,18 @@ export class OpenAIChatLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
   }
 
+  /** The SDK client, created (and its SDK loaded) on first use. */
+  private client(): Promise<OpenAI> {
+    this.clientPromise ??= createOpenAIClient(this.settings);
+    return this.clientPromise;
+  }
+
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
     const context = { providerId: this.providerId, credential: this.credential, signal };
     return mapEventStream({
-      open: (streamSignal) =>
-        this.client.chat.completions.create(this.buildRequestBody(request), { signal: streamSignal }),
+      open: async (streamSignal) =>
+        (await this.client()).chat.completions.create(this.buildRequestBody(request), { signal: streamSignal }),
       mapper: new OpenAIChatStreamState(),
       signal,
       toError: (error, phase) => openaiError(error, { ...context, phase }),

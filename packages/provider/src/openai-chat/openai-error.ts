@@ -1,4 +1,4 @@
-import { APIConnectionError, APIError, APIUserAbortError } from "openai";
+import type * as OpenAISdk from "openai";
 import type { ErrorContext } from "../errors/error-from-unknown.js";
 import { errorFromUnknown } from "../errors/error-from-unknown.js";
 import { ProviderError } from "../errors/provider-error.js";
@@ -23,7 +23,16 @@ export function openaiError(error: unknown, context: ErrorContext): ProviderErro
   return errorFromUnknown(error, context);
 }
 
+let sdk: typeof OpenAISdk | undefined;
+
+/** Records the loaded SDK module, whose error classes the mapping below checks against. */
+export function rememberOpenAISdk(module: typeof OpenAISdk): void {
+  sdk = module;
+}
+
 function isStreamedApiError(error: unknown): boolean {
+  if (!sdk) return false;
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   return (
     error instanceof APIError &&
     error.status === undefined &&

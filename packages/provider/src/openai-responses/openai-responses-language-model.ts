@@ -34,14 +34,15 @@ type Event = OpenAI.Responses.ResponseStreamEvent;
 export class OpenAIResponsesLanguageModel implements LanguageModel {
   readonly providerId: string;
   readonly modelId: string;
-  private readonly client: OpenAI;
+  private readonly settings: Parameters<typeof createOpenAIClient>[0];
+  private clientPromise: Promise<OpenAI> | undefined;
   private readonly credential: Credential | undefined;
 
   constructor(settings: OpenAIResponsesModelSettings) {
     this.providerId = settings.providerId;
     this.modelId = settings.modelId;
     this.credential = settings.credential;
-    this.client = createOpenAIClient(settings);
+    this.settings = settings;
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -63,12 +64,18 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
   }
 
+  /** The SDK client, created (and its SDK loaded) on first use. */
+  private client(): Promise<OpenAI> {
+    this.clientPromise ??= createOpenAIClient(this.settings);
+    return this.clientPromise;
+  }
+
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
     const context = { providerId: this.providerId, credential: this.credential, signal };
     return mapEventStream({
-      open: (streamSignal) =>
-        this.client.responses.create(this.buildRequestBody(request), { signal: streamSignal }),
+      open: async (streamSignal) =>
+        (await this.client()).responses.create(this.buildRequestBody(request), { signal: streamSignal }),
       mapper: new OpenAIResponsesStreamState(this.providerId),
       signal,
       toError: (error, phase) => openaiError(error, { ...context, phase }),
