@@ -189,6 +189,14 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
       run(async () => (await mcpModule()).mcpRemoveCommand(io, name, options))(),
     );
 
+  program
+    .command("skills")
+    .description("list the skills (.nyzhi/skills, .claude/skills) and custom commands of this project")
+    .option("--json", "print as JSON")
+    .action(async (options: { json?: boolean }) =>
+      run(async () => (await import("./commands/skills-command.js")).skillsCommand(io, globals(), options))(),
+    );
+
   const authModule = () => import("./commands/auth-commands.js");
   program
     .command("login [provider]")

@@ -6,9 +6,12 @@ import {
   type AgentTag,
   createAgentRuntime,
   createModelResolver,
+  expandCommand,
+  loadCustomCommands,
   loadWorkspace,
   type McpNotice,
   type McpSession,
+  parseSlashInput,
   type SessionRecord,
   SessionStore,
   startMcpSession,
@@ -144,7 +147,8 @@ export async function runHeadless(
   if (record.agents) runtime.manager?.restore(record.agents);
   await runtime.lifecycle.sessionStart({ source: flags.continue || flags.session ? "resume" : "startup" });
 
-  const input = await buildUserContent(run.prompt, flags.image ?? []);
+  const prompt = await expandSlashCommand(run.prompt, projectRoot, config, io);
+  const input = await buildUserContent(prompt, flags.image ?? []);
   const turn = runtime.runTurn(input, { signal: run.signal });
   let result: TurnResult;
   try {
@@ -261,4 +265,23 @@ async function startMcpServers(
   });
   for (const warning of session.warnings) report(warning);
   return session;
+}
+
+/** `/name args` runs the custom command `name` (from .nyzhi/commands, .claude/commands or config). */
+async function expandSlashCommand(
+  prompt: string,
+  root: string,
+  config: Parameters<typeof loadCustomCommands>[1],
+  io: CommandIo,
+): Promise<string> {
+  const slash = parseSlashInput(prompt.trim());
+  if (!slash) return prompt;
+  const { commands, warnings } = await loadCustomCommands(root, config);
+  for (const warning of warnings) io.stderr(`${warning}\n`);
+  const command = commands.find((candidate) => candidate.name === slash.name);
+  if (!command) {
+    const known = commands.map((candidate) => `/${candidate.name}`).join(", ") || "none";
+    throw new UsageError(`Unknown command /${slash.name}. Custom commands here: ${known}`);
+  }
+  return expandCommand(command, slash.args);
 }
