@@ -1,9 +1,9 @@
 import { authStatus, formatAuthStatus, type LoginIo, login, logout } from "@nyzhi/auth";
 import { BUILT_IN_PROVIDERS, findBuiltInProvider, NyzhiError } from "@nyzhi/config";
 import { ExitCode } from "../io/exit-codes.js";
+import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
 import { promptLine } from "../io/prompt-line.js";
-import type { GlobalFlags } from "../main.js";
 import { loadCliConfig } from "./load-cli-config.js";
 
 function loginIo(io: CommandIo): LoginIo {

@@ -10,8 +10,8 @@ import {
   setConfigValue,
 } from "@nyzhi/config";
 import { ExitCode } from "../io/exit-codes.js";
+import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
-import type { GlobalFlags } from "../main.js";
 import { loadCliConfig } from "./load-cli-config.js";
 
 /** `nyz config`: the merged config as TOML (secrets masked), as JSON, or with origins. */

@@ -4,9 +4,9 @@ import { jsonLine } from "../headless/json-event-writer.js";
 import { readPipedStdin } from "../headless/read-input.js";
 import { runHeadless } from "../headless/run-headless.js";
 import { ExitCode } from "../io/exit-codes.js";
+import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
 import { reportError } from "../io/report-error.js";
-import type { GlobalFlags } from "../main.js";
 
 /**
  * `nyz run PROMPT` and `nyz exec [PROMPT]` (exec also reads piped stdin). Ctrl-C stops the turn

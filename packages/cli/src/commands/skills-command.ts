@@ -1,8 +1,8 @@
 import { findProjectRoot } from "@nyzhi/config";
 import { loadCustomCommands, loadSkills } from "@nyzhi/core";
 import { ExitCode } from "../io/exit-codes.js";
+import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
-import type { GlobalFlags } from "../main.js";
 import { loadCliConfig } from "./load-cli-config.js";
 
 /** `nyz skills [--json]`: the skills and custom commands this project offers, with their files. */

@@ -20,8 +20,8 @@ import {
 import { addUsage } from "@nyzhi/provider";
 import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
+import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
-import type { GlobalFlags } from "../main.js";
 import {
   type HeadlessFlags,
   parseMaxSteps,
