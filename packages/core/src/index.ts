@@ -212,7 +212,15 @@ export {
   type TeamMessage,
   type TeamMessageType,
 } from "./teams/team-message.js";
+export {
+  type SpawnTeammateRequest,
+  TEAM_SERVICE,
+  type TeamIdentity,
+  TeamService,
+  type TeamServiceOptions,
+} from "./teams/team-service.js";
 export { type CreateTeamRequest, TeamStore } from "./teams/team-store.js";
+export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./teams/team-tools.js";
 export {
   DEFAULT_LEAD_NAME,
   leadName,
@@ -223,6 +231,7 @@ export {
   TeamError,
   type TeamMember,
 } from "./teams/team-types.js";
+export { MAX_KEEP_WORKING_TURNS, TeammateRunner } from "./teams/teammate-runner.js";
 // Tools
 export { builtinTools } from "./tools/builtin-tools.js";
 // More tools

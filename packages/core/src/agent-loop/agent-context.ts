@@ -87,9 +87,9 @@ export interface AgentContext {
   costOf?: (usage: Usage) => number;
   /**
    * Messages that arrived while the agent worked (`send_input`, teammate inboxes); drained at each
-   * step boundary so the next model request contains them.
+   * step boundary so the next model request contains them. May be async (an inbox file read).
    */
-  takePendingMessages?: () => ModelMessage[];
+  takePendingMessages?: () => ModelMessage[] | Promise<ModelMessage[]>;
   /**
    * Lets events from elsewhere (this agent's subagents) join this agent's event stream while a
    * turn runs. Called at turn start with the turn's emitter; the returned function detaches.

@@ -73,7 +73,7 @@ async function driveTurn(
 
   while (step < maxSteps) {
     step += 1;
-    for (const message of context.takePendingMessages?.() ?? []) context.thread.push(message);
+    for (const message of (await context.takePendingMessages?.()) ?? []) context.thread.push(message);
     emit({ type: "step-start", agent, step });
     if (context.beforeModelRequest) {
       try {

@@ -32,8 +32,10 @@ import { createPathGuard } from "../sandbox/path-guard.js";
 import type { SandboxLevel } from "../sandbox/sandbox-level.js";
 import { SANDBOX_SERVICE, type SandboxSettings } from "../sandbox/sandbox-settings.js";
 import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
-import { AgentManager } from "../subagents/agent-manager.js";
+import { AgentManager, type ChildFactory } from "../subagents/agent-manager.js";
 import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../subagents/lifecycle-tools.js";
+import { TEAM_SERVICE, TeamService } from "../teams/team-service.js";
+import { leadTeamTools, memberTeamTools } from "../teams/team-tools.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
@@ -96,6 +98,12 @@ export interface CreateAgentRuntimeOptions {
    * and, fenced by role, to subagents; the host stops them at the end of the session.
    */
   mcp?: McpSession;
+  /**
+   * The main agent's team (`nyz exec --team-name`): as lead it reads `memberName`'s inbox (default
+   * the team's lead, `team-lead`) every step; as a member, its own. Without it the lead still gets
+   * the team tools (with subagents on) and reads the inbox of every team it creates or spawns into.
+   */
+  team?: { name: string; memberName?: string; isLead?: boolean };
 }
 
 /** A ready-to-run lead agent and everything around it. */
@@ -105,6 +113,8 @@ export interface AgentRuntime {
   todos: TodoStore;
   /** Absent when `agent.agents.enabled` is false. */
   manager: AgentManager | undefined;
+  /** Teams: identities, local teammates, the lead's inbox. Absent without subagents or `team`. */
+  teams: TeamService | undefined;
   lifecycle: LifecycleHooks;
   sessionId: string;
   /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */
@@ -154,6 +164,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const skills = options.skills ?? [];
   const agents = new Map<string, AgentEntry>();
   let manager: AgentManager | undefined;
+  let childFactory: ChildFactory | undefined;
 
   const sharedServices: ToolServices = { [SANDBOX_SERVICE]: sandbox, [SKILLS_SERVICE]: () => skills };
   if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
@@ -256,26 +267,27 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   });
 
   if (subagentsEnabled) {
+    childFactory = createChildFactory({
+      config,
+      cwd,
+      roles,
+      allTools,
+      ...(mcp
+        ? { extraToolsFor: (role: Parameters<McpSession["toolsForRole"]>[0]) => mcp.toolsForRole(role) }
+        : {}),
+      tracker,
+      agents,
+      resolveModel: options.resolveModel,
+      sessionOverrides: options.subagentModelOverrides ?? {},
+      rules: options.rules,
+      ...(options.projectMemory ? { projectMemory: options.projectMemory } : {}),
+      toolContextFor,
+    });
     manager = new AgentManager({
       maxThreads: config.agent.agents.max_threads,
       maxDepth: config.agent.agents.max_depth,
       emit: router.route,
-      factory: createChildFactory({
-        config,
-        cwd,
-        roles,
-        allTools,
-        ...(mcp
-          ? { extraToolsFor: (role: Parameters<McpSession["toolsForRole"]>[0]) => mcp.toolsForRole(role) }
-          : {}),
-        tracker,
-        agents,
-        resolveModel: options.resolveModel,
-        sessionOverrides: options.subagentModelOverrides ?? {},
-        rules: options.rules,
-        ...(options.projectMemory ? { projectMemory: options.projectMemory } : {}),
-        toolContextFor,
-      }),
+      factory: childFactory,
       onForget: (agentId) => agents.delete(agentId),
       onStart: (info) =>
         void lifecycle.subagentStart({
@@ -296,11 +308,35 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     });
   }
 
+  const teams =
+    subagentsEnabled || options.team
+      ? new TeamService({
+          dirs: { teams: dirs.teams, tasks: dirs.tasks },
+          lead: agent,
+          team: options.team,
+          lifecycle,
+          memberTools: memberTeamTools,
+          emit: router.route,
+          ...(childFactory ? { buildTeammate: teammateBuilder(childFactory, agent) } : {}),
+        })
+      : undefined;
+  if (teams) {
+    sharedServices[TEAM_SERVICE] = teams;
+    const teamTools = options.team?.isLead === false ? memberTeamTools() : leadTeamTools();
+    for (const tool of teamTools) leadTools.register(tool);
+    const earlier = context.takePendingMessages;
+    context.takePendingMessages = async () => [
+      ...((await earlier?.()) ?? []),
+      ...(await teams.takeMessagesFor(agent.agentId)),
+    ];
+  }
+
   return {
     context,
     tracker,
     todos,
     manager,
+    teams,
     lifecycle,
     sessionId,
     async *runTurn(input, turnOptions = {}) {
@@ -328,7 +364,30 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     },
     close() {
       manager?.closeAll();
+      void teams?.close();
       stopMcpSync?.();
     },
+  };
+}
+
+/** Builds teammates with the subagent child factory (role, briefing, model, fenced tools). */
+function teammateBuilder(factory: ChildFactory, lead: AgentTag) {
+  return async (request: {
+    agentId: string;
+    name: string;
+    roleName: string | undefined;
+    model: string | undefined;
+  }) => {
+    const built = await factory.createChild({
+      agentId: request.agentId,
+      nickname: request.name,
+      depth: lead.depth + 1,
+      parentId: lead.agentId,
+      roleName: request.roleName,
+      model: request.model,
+      forkTurns: undefined,
+      takePendingMessages: () => [],
+    });
+    return { context: built.context, role: built.role, model: built.model };
   };
 }

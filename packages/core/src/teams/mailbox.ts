@@ -45,6 +45,11 @@ export class Mailbox {
     return targets;
   }
 
+  /** The directory holding the team's inbox files (for watching). */
+  inboxDir(team: string): string {
+    return teamPaths(this.dirs, team).inboxes;
+  }
+
   /** Every message of the inbox, oldest first. */
   async all(team: string, member: string): Promise<TeamMessage[]> {
     return (await readJsonFile<TeamMessage[]>(teamPaths(this.dirs, team).inbox(member))) ?? [];

@@ -11,8 +11,12 @@ export interface TeamDirs {
   tasks: string;
 }
 
-/** What a member is doing, as recorded in `config.json` for `nyz teams show`. */
-export type MemberState = "pending" | "working" | "idle" | "shutdown";
+/**
+ * What a member is doing, as recorded in `config.json` for `nyz teams show`: `pending` (listed,
+ * never started), `working`, `idle` (waiting for mail), `shutdown` (ended on request), `stopped`
+ * (its process ended the session without a shutdown request).
+ */
+export type MemberState = "pending" | "working" | "idle" | "shutdown" | "stopped";
 
 /** One member of `config.json` (spec core §3.2); `agentId` is written as `null` when unset. */
 export interface TeamMember {
