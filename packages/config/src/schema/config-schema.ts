@@ -30,6 +30,8 @@ export const providerEntrySchema = z.object({
   api_style: z.string().optional(),
   max_tokens: count.optional(),
   temperature: z.number().optional(),
+  /** Context window in tokens, for models the registry does not know (local or new ones); drives compaction. */
+  context_window: count.optional(),
 });
 
 /** `[provider]`: `default` plus one table per provider id. */
