@@ -1,6 +1,7 @@
 import { filterToolNames } from "../tools/tool-registry.js";
 import { GENERIC_SUBAGENT_PROMPT } from "./built-in/default-role.js";
 import { DEFAULT_ROLE_MAX_STEPS, type RoleDefinition } from "./role-definition.js";
+import { selectToolsByPatterns, type ToolRolePatterns } from "./tool-role-patterns.js";
 
 /** A tool as fencing needs to see it (a `Tool` fits). */
 export interface FenceableTool {
@@ -19,6 +20,8 @@ export interface ApplyRoleOptions {
   parentMaxSteps?: number | undefined;
   /** Tools the child could be given before fencing (the parent's registry for subagents). */
   availableTools: readonly FenceableTool[];
+  /** Tool-role mapping for roles without `allowedTools` (see `tool-role-patterns.ts`). */
+  toolRolePatterns?: ToolRolePatterns | undefined;
 }
 
 /** Which layer chose the child's model, for logs and `/subagent-config`. */
@@ -50,7 +53,9 @@ export function applyRole(role: RoleDefinition, options: ApplyRoleOptions): Appl
   const { model, modelLayer } = chooseModel(role, options);
   const roleCap = role.maxSteps ?? DEFAULT_ROLE_MAX_STEPS;
   const maxSteps = options.parentMaxSteps === undefined ? roleCap : Math.min(roleCap, options.parentMaxSteps);
-  const { toolNames, droppedByReadOnly } = fenceTools(role, options.availableTools);
+  const { toolNames, droppedByReadOnly } = fenceTools(role, options.availableTools, {
+    patterns: options.toolRolePatterns,
+  });
   return {
     name: `sub-agent/${role.name}`,
     role: role.name,
@@ -74,11 +79,27 @@ function chooseModel(
   return { model: options.parentModel, modelLayer: "parent" };
 }
 
-/** The role's tool fence over `available`; see `applyRole`. */
+/**
+ * The role's tool fence over `available`; see `applyRole`. A role without `allowedTools` whose
+ * name has an entry in `patterns` gets the tools the entry selects (plus MCP tools) as its allow
+ * list; the permission fence (MCP servers, deny list, read-only) then applies as usual.
+ */
 export function fenceTools(
-  role: Pick<RoleDefinition, "allowedTools" | "disallowedTools" | "readOnly" | "mcpServers">,
+  role: Pick<RoleDefinition, "allowedTools" | "disallowedTools" | "readOnly" | "mcpServers"> & {
+    name?: string;
+  },
   available: readonly FenceableTool[],
+  options: { patterns?: ToolRolePatterns | undefined } = {},
 ): { toolNames: string[]; droppedByReadOnly: string[] } {
+  const allowedTools =
+    role.allowedTools ??
+    (role.name !== undefined && options.patterns
+      ? selectToolsByPatterns(
+          role.name,
+          available.map((tool) => tool.name),
+          options.patterns,
+        )
+      : undefined);
   const servers = role.mcpServers;
   const candidates = available
     .map((tool) => tool.name)
@@ -89,7 +110,7 @@ export function fenceTools(
         servers.some((server) => name.startsWith(`mcp__${server}__`)),
     );
   const fenced = new Set(
-    filterToolNames(candidates, { allowed: role.allowedTools, disallowed: role.disallowedTools }),
+    filterToolNames(candidates, { allowed: allowedTools, disallowed: role.disallowedTools }),
   );
   const toolNames: string[] = [];
   const droppedByReadOnly: string[] = [];

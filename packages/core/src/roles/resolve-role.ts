@@ -13,7 +13,7 @@ export interface ResolvedRole {
 }
 
 /**
- * Finds the role a spawn asked for: user-defined (agent files, then config) → built-in →
+ * Finds the role a spawn asked for: user-defined (agent files, agents.json, config) → built-in →
  * fallback. A missing or blank name means `default`. A disabled role throws `RoleDisabledError`
  * rather than silently falling back, so the parent model learns to pick another.
  */
@@ -21,7 +21,10 @@ export function resolveRole(name: string | undefined, catalog: RoleCatalog): Res
   const requested = name?.trim() || DEFAULT_ROLE_NAME;
   const role = catalog.get(requested);
   if (role) {
-    if (!role.enabled) throw new RoleDisabledError(role.name, role.source, describeRoleSource(role.source));
+    if (!role.enabled) {
+      const where = role.disabledBy ?? role.source;
+      throw new RoleDisabledError(role.name, where, describeRoleSource(where));
+    }
     return { role, unknown: false };
   }
   return { role: fallbackRole(requested), unknown: true };

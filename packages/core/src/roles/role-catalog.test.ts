@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { configSchema } from "@nyzhi/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { BUILT_IN_ROLES } from "./built-in/built-in-roles.js";
 import { explorerRole } from "./built-in/explorer-role.js";
 import { describeRolesForSpawn, formatRoleList } from "./format-role-list.js";
 import { loadConfigRoles } from "./load-config-roles.js";
@@ -159,7 +160,7 @@ describe("RoleCatalog and resolveRole", () => {
     expect(resolveRole("extra", catalog).role.source).toEqual({ kind: "config" });
     expect(resolveRole("planner", catalog).role.source).toEqual({ kind: "built-in" });
     expect(catalog.list().map((role) => role.name)).toContain("extra");
-    expect(catalog.list()).toHaveLength(15);
+    expect(catalog.list()).toHaveLength(BUILT_IN_ROLES.length + 1);
   });
 
   it("defaults to the default role and falls back for unknown names", () => {

@@ -1,4 +1,6 @@
 import type { ConfigOrigins, NyzhiConfig } from "@nyzhi/config";
+import { agentsJsonLocations } from "./agents-json/agents-json-paths.js";
+import { loadAgentsJson } from "./agents-json/load-agents-json.js";
 import { BUILT_IN_ROLES } from "./built-in/built-in-roles.js";
 import { loadConfigRoles } from "./load-config-roles.js";
 import { loadFileRoles } from "./load-file-roles.js";
@@ -6,16 +8,21 @@ import type { RoleDefinition } from "./role-definition.js";
 import type { RoleWarning } from "./role-errors.js";
 
 /**
- * Role definitions by precedence, highest first. Agent files are the most specific (they live in
- * the project and are edited by hand), so they beat config roles, which beat built-ins — the
- * original's order (files extend the config map). A winner replaces the definitions below it as
- * a whole, except that a config entry named like a built-in patches it (see `loadConfigRoles`).
- * Unknown names fall back at resolution time.
+ * Role definitions by precedence, highest first: agent files → agents.json (project, then
+ * global) → config → built-in. Agent files are the most specific (they live in the project and
+ * are edited by hand); agents.json entries are user-defined agents (written by hand or by
+ * `define_agent`), so they beat config roles, which beat built-ins. A winner replaces the
+ * definitions below it as a whole, except that a config entry named like a built-in patches it
+ * (see `loadConfigRoles`). Unknown names fall back at resolution time. `disabled` names roles a
+ * config toggle (`[agent.agents.roles.<name>] enabled = false`) switches off whichever layer wins.
  */
 export interface RoleLayers {
   files?: readonly RoleDefinition[];
+  /** Both agents.json files, already merged (project over global). */
+  agentsJson?: readonly RoleDefinition[];
   config?: readonly RoleDefinition[];
   builtIn?: readonly RoleDefinition[];
+  disabled?: readonly string[];
 }
 
 export interface LoadRoleCatalogOptions {
@@ -23,12 +30,14 @@ export interface LoadRoleCatalogOptions {
   config?: NyzhiConfig;
   /** `loadConfig`'s origins, so `nyz agents` can say which file a config role came from. */
   origins?: ConfigOrigins | undefined;
-  /** Project root; agent files are read from its `.nyzhi/agents` and `.claude/agents`. */
+  /** Project root; agent files are read from its `.nyzhi/agents` and `.claude/agents`, and `.nyzhi/agents.json`. */
   projectRoot?: string;
+  /** The global config dir (`resolveDirs(env).config`); its `agents.json` is the global agents layer. */
+  globalConfigDir?: string;
 }
 
 /**
- * Every role a spawn can name, merged by precedence (files → config → built-in). Each winner
+ * Every role a spawn can name, merged by precedence (files → agents.json → config → built-in). Each winner
  * records the definitions it shadows in `overrides`. The catalog is what `spawn_agent` resolves
  * against at each spawn, so `reload()` (or `replace()`) makes new definitions count from the next
  * spawn on.
@@ -43,31 +52,51 @@ export class RoleCatalog {
     this.replace(layers, warnings);
   }
 
-  /** Loads config roles and agent files and merges them over the built-ins. Never throws. */
+  /** Loads config roles, agents.json and agent files and merges them over the built-ins. Never throws. */
   static async load(options: LoadRoleCatalogOptions = {}): Promise<RoleCatalog> {
     const catalog = new RoleCatalog({}, options);
     await catalog.reload();
     return catalog;
   }
 
-  /** Re-reads config roles (from the options given at load) and agent files; returns the warnings. */
+  /** Re-reads config roles (from the options given at load), agents.json and agent files; returns the warnings. */
   async reload(): Promise<RoleWarning[]> {
-    const fromConfig = this.options.config
-      ? loadConfigRoles(this.options.config, { origins: this.options.origins })
+    const { config, projectRoot, globalConfigDir } = this.options;
+    const fromConfig = config
+      ? loadConfigRoles(config, { origins: this.options.origins })
       : { roles: [], warnings: [] };
-    const fromFiles = this.options.projectRoot
-      ? await loadFileRoles(this.options.projectRoot)
-      : { roles: [], warnings: [] };
-    this.replace({ files: fromFiles.roles, config: fromConfig.roles }, [
-      ...fromConfig.warnings,
-      ...fromFiles.warnings,
+    const [fromFiles, fromAgentsJson] = await Promise.all([
+      projectRoot ? loadFileRoles(projectRoot) : { roles: [], warnings: [] },
+      loadAgentsJson(agentsJsonLocations({ projectRoot, globalConfigDir })),
     ]);
+    const disabled = Object.entries(config?.agent.agents.roles ?? {})
+      .filter(([, entry]) => entry.enabled === false)
+      .map(([name]) => name);
+    this.replace(
+      { files: fromFiles.roles, agentsJson: fromAgentsJson.roles, config: fromConfig.roles, disabled },
+      [...fromConfig.warnings, ...fromAgentsJson.warnings, ...fromFiles.warnings],
+    );
     return this.warnings;
+  }
+
+  /** Where this catalog reads agents.json from (for `define_agent` and `list_agents`). */
+  get locations(): { projectRoot?: string | undefined; globalConfigDir?: string | undefined } {
+    return { projectRoot: this.options.projectRoot, globalConfigDir: this.options.globalConfigDir };
   }
 
   /** Swaps in new user-defined layers (built-ins default to the shipped ones). */
   replace(layers: RoleLayers, warnings: RoleWarning[] = []): void {
-    this.roles = mergeRoleLayers([layers.files ?? [], layers.config ?? [], layers.builtIn ?? BUILT_IN_ROLES]);
+    this.roles = mergeRoleLayers([
+      layers.files ?? [],
+      layers.agentsJson ?? [],
+      layers.config ?? [],
+      layers.builtIn ?? BUILT_IN_ROLES,
+    ]);
+    for (const name of layers.disabled ?? []) {
+      const role = this.roles.get(name);
+      if (role?.enabled && role.source.kind !== "config")
+        this.roles.set(name, { ...role, enabled: false, disabledBy: { kind: "config" } });
+    }
     this.loadWarnings = [...warnings];
   }
 

@@ -10,6 +10,8 @@ export type RoleSource =
   | { kind: "config"; scope?: Exclude<ConfigLayerName, "default">; path?: string }
   /** A Markdown agent file under `<project>/.nyzhi/agents/` or `<project>/.claude/agents/`. */
   | { kind: "file"; path: string; scope: "project" }
+  /** An entry of `<config dir>/agents.json` (global) or `<project>/.nyzhi/agents.json` (project). */
+  | { kind: "agents-json"; scope: "global" | "project"; path: string }
   /** Synthesized for a name nobody defined: behaves like `default`. */
   | { kind: "fallback" };
 
@@ -37,8 +39,15 @@ export interface RoleDefinition {
   readonly disallowedTools?: readonly string[];
   /** A disabled role is listed but cannot be spawned. */
   readonly enabled: boolean;
+  /** Set when a config toggle disabled a role defined elsewhere (a file, agents.json). */
+  readonly disabledBy?: RoleSource;
   /** MCP servers (by `mcp.servers` name) whose tools the role may use; undefined means all. */
   readonly mcpServers?: readonly string[];
+  /**
+   * Skills (by name, `*` for all) the child inherits from its parent: listed in its prompt and
+   * loadable with `load_skill`. Undefined means none — only `general-purpose` inherits them all.
+   */
+  readonly skills?: readonly string[];
   readonly source: RoleSource;
   /** Definitions of the same name this one shadows, highest precedence first. */
   readonly overrides?: readonly RoleSource[];
@@ -77,6 +86,8 @@ export function describeRoleSource(source: RoleSource): string {
       return source.scope ? `config (${source.scope})` : "config";
     case "file":
       return source.path;
+    case "agents-json":
+      return `agents.json (${source.scope})`;
     case "fallback":
       return "fallback";
   }

@@ -15,13 +15,16 @@ import { applyRole } from "../roles/apply-role.js";
 import { resolveRole } from "../roles/resolve-role.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
 import type { RoleDefinition } from "../roles/role-definition.js";
+import { resolveToolRolePatterns } from "../roles/tool-role-patterns.js";
+import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
+import { skillsIndexFragment } from "../skills/skills-index-fragment.js";
 import type { ChildFactory, ChildRequest } from "../subagents/agent-manager.js";
 import { LIFECYCLE_TOOL_NAMES } from "../subagents/lifecycle-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import type { Tool } from "../tools/define-tool.js";
 import { TodoStore } from "../tools/session/todo-store.js";
-import { ToolRegistry } from "../tools/tool-registry.js";
-import type { ToolContext, ToolProgress } from "../tools/tool-types.js";
+import { matchesToolPattern, ToolRegistry } from "../tools/tool-registry.js";
+import type { ToolContext, ToolProgress, ToolServices } from "../tools/tool-types.js";
 import type { ResolvedModel } from "./model-resolver.js";
 
 /** What a parent agent shares with the children it spawns. */
@@ -49,19 +52,26 @@ export interface ChildFactoryOptions {
   sessionOverrides: Record<string, string>;
   rules?: string | undefined;
   projectMemory?: () => Promise<string | undefined>;
+  /** The parent's skills; a child sees only those its role names (`skills`, `*` for all). */
+  skills?: readonly Skill[];
   /** Builds a tool context for an agent (services, sandbox …), shared with the lead's setup. */
   toolContextFor: (
     agent: ToolContext["agent"],
     todos: TodoStore,
     registry: ToolRegistry,
+    services?: ToolServices,
   ) => (callId: string, signal: AbortSignal, progress: (event: ToolProgress) => void) => ToolContext;
 }
 
+/** Tools that start agents: not offered to an agent at the maximum depth. */
+const SPAWNING_TOOL_NAMES: readonly string[] = [...LIFECYCLE_TOOL_NAMES, "task"];
+
 /**
  * Derives a child's context from its parent's: role applied (prompt, model, step cap, fenced
- * tools), the parent's briefing and wisdom appended, the same gate (so never more trust or a
- * wider sandbox than the parent, and approvals reach the same host tagged with the child), the
- * same change tracker, its own thread and todo list.
+ * tools — by the tool-role mapping when the role lists none), the skills its role names, the
+ * parent's briefing and wisdom appended (unless the request is isolated, as `task`'s are), the
+ * same gate (so never more trust or a wider sandbox than the parent, and approvals reach the same
+ * host tagged with the child), the same change tracker, its own thread and todo list.
  */
 export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
   const { config } = options;
@@ -76,6 +86,7 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
         subagentModel: config.agent.agents.subagent_model,
         sessionOverrides: options.sessionOverrides,
         availableTools: available.map((tool) => ({ name: tool.name, mutates: tool.mutates })),
+        toolRolePatterns: resolveToolRolePatterns(config),
       });
       const modelSpec = request.model?.trim() || applied.model;
       const resolved =
@@ -87,39 +98,21 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       const canSpawn = request.depth < config.agent.agents.max_depth;
       const allowed = new Set(applied.toolNames);
       const granted = available.filter(
-        (tool) =>
-          allowed.has(tool.name) &&
-          (canSpawn || !(LIFECYCLE_TOOL_NAMES as readonly string[]).includes(tool.name)),
+        (tool) => allowed.has(tool.name) && (canSpawn || !SPAWNING_TOOL_NAMES.includes(tool.name)),
       );
       const isMcp = (tool: Tool) => tool.name.startsWith("mcp__");
       const tools = new ToolRegistry(granted.filter((tool) => !isMcp(tool)));
       deferIfMany(tools, granted.filter(isMcp));
 
-      const briefing = buildBriefing(
-        buildSharedContext({
-          thread: parent.context.thread,
-          changedFiles: options.tracker.changedFiles(),
-          todos: parent.todos.list(),
-          projectRoot: options.cwd,
-          projectMemory: await options.projectMemory?.(),
-        }),
+      const skills = (options.skills ?? []).filter((skill) =>
+        (role.skills ?? []).some((pattern) => matchesToolPattern(skill.name, pattern)),
       );
-      const wisdom = await latestWisdom(options.cwd);
       const fragments: PromptFragment[] = [
         { kind: "persona", text: applied.systemPrompt },
         environmentFragment({ cwd: options.cwd, projectRoot: options.cwd }),
         rulesFragment(options.rules),
-        {
-          kind: "briefing",
-          text: briefing.trim() ? `# Context Briefing (from parent)\n${briefing.trim()}` : "",
-        },
-        {
-          kind: "wisdom",
-          text:
-            wisdom && wisdom.trim().split("\n").length > 3
-              ? `# Accumulated Wisdom (from prior work)\n${wisdom.trim()}`
-              : "",
-        },
+        skillsIndexFragment(skills),
+        ...(request.isolated ? [] : await parentContextFragments(options, parent)),
       ];
 
       const tag = {
@@ -131,7 +124,9 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       const todos = new TodoStore();
       const thread =
         request.thread ??
-        (request.forkTurns !== undefined ? forkTurns(parent.context.thread, request.forkTurns) : []);
+        (request.forkTurns !== undefined && !request.isolated
+          ? forkTurns(parent.context.thread, request.forkTurns)
+          : []);
       const context: AgentContext = {
         agent: tag,
         model,
@@ -144,6 +139,7 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
           { id: tag.agentId, depth: tag.depth, role: tag.role, nickname: tag.nickname },
           todos,
           tools,
+          { [SKILLS_SERVICE]: () => skills },
         ),
         takePendingMessages: request.takePendingMessages,
       };
@@ -155,4 +151,34 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       return { context, role: applied.role, unknownRole: unknown, model: resolved?.modelId ?? modelSpec };
     },
   };
+}
+
+/** The briefing (parent's conversation, changes, todos, memory) and the newest wisdom notes. */
+async function parentContextFragments(
+  options: ChildFactoryOptions,
+  parent: AgentEntry,
+): Promise<PromptFragment[]> {
+  const briefing = buildBriefing(
+    buildSharedContext({
+      thread: parent.context.thread,
+      changedFiles: options.tracker.changedFiles(),
+      todos: parent.todos.list(),
+      projectRoot: options.cwd,
+      projectMemory: await options.projectMemory?.(),
+    }),
+  );
+  const wisdom = await latestWisdom(options.cwd);
+  return [
+    {
+      kind: "briefing",
+      text: briefing.trim() ? `# Context Briefing (from parent)\n${briefing.trim()}` : "",
+    },
+    {
+      kind: "wisdom",
+      text:
+        wisdom && wisdom.trim().split("\n").length > 3
+          ? `# Accumulated Wisdom (from prior work)\n${wisdom.trim()}`
+          : "",
+    },
+  ];
 }

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { type Environment, type NyzhiConfig, resolveDirs } from "@nyzhi/config";
-import { findModel, type LanguageModel, type ModelMessage } from "@nyzhi/provider";
+import {
+  createStreamLimiter,
+  findModel,
+  type LanguageModel,
+  type ModelMessage,
+  withStreamLimit,
+} from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
+import { delegationGuidanceFragment } from "../agent-loop/delegation-guidance.js";
 import { leadPersonaFragment } from "../agent-loop/lead-persona.js";
 import { DEFAULT_MAX_STEPS, runTurn, type TurnInput, type TurnResult } from "../agent-loop/run-turn.js";
 import {
@@ -34,8 +41,14 @@ import { SANDBOX_SERVICE, type SandboxSettings } from "../sandbox/sandbox-settin
 import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
 import { AgentManager, type ChildFactory } from "../subagents/agent-manager.js";
 import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../subagents/lifecycle-tools.js";
+import { createTaskTool } from "../subagents/task-tool.js";
 import { TEAM_SERVICE, TeamService } from "../teams/team-service.js";
 import { leadTeamTools, memberTeamTools } from "../teams/team-tools.js";
+import { ROLE_CATALOG_SERVICE } from "../tools/agents/agents-json-service.js";
+import { defineAgentTool } from "../tools/agents/define-agent-tool.js";
+import { listAgentsTool } from "../tools/agents/list-agents-tool.js";
+import { removeAgentTool } from "../tools/agents/remove-agent-tool.js";
+import { getArchitectureKnowledgeTool } from "../tools/architecture/get-architecture-knowledge-tool.js";
 import { builtinTools } from "../tools/builtin-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
@@ -46,7 +59,7 @@ import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolContext, ToolServices } from "../tools/tool-types.js";
 import { type AgentEntry, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";
-import type { ResolvedModel } from "./model-resolver.js";
+import { limitResolvedModels, type ResolvedModel } from "./model-resolver.js";
 
 /** What a host (TUI, headless CLI, library user) supplies to the runtime. */
 export interface AgentHost {
@@ -132,8 +145,13 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const { config, cwd } = options;
   const env = options.env ?? process.env;
   const sessionId = options.sessionId ?? randomUUID();
-  const resolved = isResolved(options.model) ? options.model : undefined;
-  const model = resolved ? resolved.model : (options.model as LanguageModel);
+  const given = isResolved(options.model) ? options.model : undefined;
+  // One stream limit (`agent.max_concurrent_streams`) for the lead and every subagent.
+  const streamLimiter = given?.streamLimiter ?? createStreamLimiter(config.agent.max_concurrent_streams);
+  const model = given?.streamLimiter
+    ? given.model
+    : withStreamLimit(given ? given.model : (options.model as LanguageModel), streamLimiter);
+  const resolved = given ? { ...given, model, streamLimiter } : undefined;
   const level = options.sandbox ?? (config.agent.sandbox as SandboxLevel);
   const roots = [cwd];
   const trust = config.agent.trust;
@@ -170,7 +188,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
   if (options.mcp) sharedServices[MCP_MANAGER_SERVICE] = options.mcp.manager;
   const toolContextFor =
-    (who: ToolContext["agent"], agentTodos: TodoStore, registry: ToolRegistry) =>
+    (who: ToolContext["agent"], agentTodos: TodoStore, registry: ToolRegistry, own: ToolServices = {}) =>
     (callId: string, signal: AbortSignal, progress: ToolContext["progress"]): ToolContext => ({
       cwd,
       callId,
@@ -185,14 +203,26 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         [TODO_STORE_SERVICE]: agentTodos,
         [AGENT_MANAGER_SERVICE]: manager,
         [TOOL_REGISTRY_SERVICE]: registry,
+        ...own,
       },
     });
 
   const baseTools = [...(options.tools ?? builtinTools()), ...(options.extraTools ?? [])];
-  const roles = options.roles ?? new RoleCatalog({}, { config });
+  const roles =
+    options.roles ?? new RoleCatalog({}, { config, projectRoot: cwd, globalConfigDir: dirs.config });
+  sharedServices[ROLE_CATALOG_SERVICE] = roles;
   const subagentsEnabled = config.agent.agents.enabled;
   const agentTools = subagentsEnabled
-    ? lifecycleTools(roles.enabled().map((role) => ({ name: role.name, description: role.description })))
+    ? [
+        ...lifecycleTools(() =>
+          roles.enabled().map((role) => ({ name: role.name, description: role.description })),
+        ),
+        createTaskTool(roles),
+        defineAgentTool,
+        removeAgentTool,
+        listAgentsTool,
+        getArchitectureKnowledgeTool,
+      ]
     : [];
   const mcp = options.mcp;
   const mcpTools = () => (mcp ? [readMcpResourceTool, ...mcp.manager.tools()] : []);
@@ -213,6 +243,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     environmentFragment({ cwd, projectRoot: cwd }),
     rulesFragment(options.rules),
     customInstructionsFragment(config.agent.custom_instructions),
+    ...(subagentsEnabled ? [delegationGuidanceFragment()] : []),
     deferredToolsFragment(leadTools),
     mcpFragment(mcp?.manager.statuses() ?? []),
     ...(options.fragments ?? []),
@@ -277,7 +308,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         : {}),
       tracker,
       agents,
-      resolveModel: options.resolveModel,
+      resolveModel: options.resolveModel && limitResolvedModels(options.resolveModel, streamLimiter),
+      skills,
       sessionOverrides: options.subagentModelOverrides ?? {},
       rules: options.rules,
       ...(options.projectMemory ? { projectMemory: options.projectMemory } : {}),

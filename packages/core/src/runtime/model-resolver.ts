@@ -10,14 +10,17 @@ import { type Environment, findBuiltInProvider, type NyzhiConfig, NyzhiError } f
 import {
   computeCost,
   createLanguageModel,
+  createStreamLimiter,
   defaultModelId,
   findModel,
   type LanguageModel,
   type ModelInfo,
   modelForTier,
   type RetryEvent,
+  type StreamLimiter,
   type Usage,
   withRetry,
+  withStreamLimit,
 } from "@nyzhi/provider";
 
 /** A model ready to use, with what the runtime needs to know about it. */
@@ -29,6 +32,8 @@ export interface ResolvedModel {
   info: ModelInfo | undefined;
   /** USD for a usage; 0 when prices are unknown. */
   costOf: (usage: Usage) => number;
+  /** The limiter every stream of `model` waits on (`agent.max_concurrent_streams`), when it has one. */
+  streamLimiter?: StreamLimiter;
 }
 
 /** Which model to use: `provider/model`, a bare model id (of the default provider), or a tier alias. */
@@ -43,6 +48,11 @@ export interface ModelResolverOptions {
   store?: CredentialStore;
   /** Called before each retry of any model this resolver built. */
   onRetry?: (event: RetryEvent & { providerId: string; modelId: string }) => void;
+  /**
+   * Shared by every model this resolver builds (the lead's and each subagent's). Default: one
+   * limiter of `agent.max_concurrent_streams` slots, created with the resolver.
+   */
+  streamLimiter?: StreamLimiter;
 }
 
 const TIER_ALIASES: Record<string, "high" | "medium" | "low"> = {
@@ -66,12 +76,15 @@ export function parseModelSpec(spec: string, config: NyzhiConfig): { providerId?
 /**
  * Builds models from config and credentials: the lead's, and any a subagent asks for. Each model
  * is wrapped in retries (attempts and backoff from `agent.retry`) with multi-account rotation on
- * 429 when the credential came from the store.
+ * 429 when the credential came from the store. Inside the retries, every model shares one stream
+ * limiter, so at most `agent.max_concurrent_streams` requests are open at once (a backoff holds no
+ * slot) and the rest wait in line.
  */
 export function createModelResolver(
   options: ModelResolverOptions,
 ): (spec?: ModelSpec) => Promise<ResolvedModel> {
   const { config, env } = options;
+  const streamLimiter = options.streamLimiter ?? createStreamLimiter(config.agent.max_concurrent_streams);
   let store: Promise<CredentialStore> | undefined = options.store
     ? Promise.resolve(options.store)
     : undefined;
@@ -119,7 +132,10 @@ export function createModelResolver(
     }
     const credential = await credentialFor(providerId);
     const build = (withCredential: Credential | undefined) =>
-      createLanguageModel({ providerId, modelId, credential: withCredential, config, env });
+      withStreamLimit(
+        createLanguageModel({ providerId, modelId, credential: withCredential, config, env }),
+        streamLimiter,
+      );
     const rotation =
       credential?.source === "store" ? new AccountRotation({ store: await openStore() }) : undefined;
     const model = withRetry(build(credential), {
@@ -133,6 +149,28 @@ export function createModelResolver(
       ...(rotation ? { onRateLimited: rotation.onRateLimited } : {}),
     });
     const info = findModel(modelId, providerId) ?? findModel(modelId);
-    return { model, providerId, modelId, info, costOf: (usage) => (info ? computeCost(info, usage) : 0) };
+    return {
+      model,
+      providerId,
+      modelId,
+      info,
+      costOf: (usage) => (info ? computeCost(info, usage) : 0),
+      streamLimiter,
+    };
+  };
+}
+
+/**
+ * Makes every model `resolve` returns wait on `limiter` (unless it already does), so subagents
+ * whose models come from elsewhere still share the runtime's stream limit.
+ */
+export function limitResolvedModels(
+  resolve: (spec: string) => Promise<ResolvedModel>,
+  limiter: StreamLimiter,
+): (spec: string) => Promise<ResolvedModel> {
+  return async (spec) => {
+    const resolved = await resolve(spec);
+    if (resolved.streamLimiter === limiter) return resolved;
+    return { ...resolved, model: withStreamLimit(resolved.model, limiter), streamLimiter: limiter };
   };
 }

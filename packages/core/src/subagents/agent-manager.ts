@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: slots, statuses, waiters and retention are one state machine, and
+// keeping every transition of it in this class is what keeps "a slot is released exactly once" true.
 import { randomUUID } from "node:crypto";
 import { errorMessage, NyzhiError } from "@nyzhi/config";
 import { addUsage, emptyUsage, type ModelMessage, type Usage } from "@nyzhi/provider";
@@ -20,6 +22,11 @@ export interface ChildRequest {
   roleName: string | undefined;
   model: string | undefined;
   forkTurns: number | "all" | undefined;
+  /**
+   * Context isolation (the `task` tool): the child starts from its message alone — no briefing of
+   * the parent's conversation, changes, todos or memory, no wisdom, no forked turns.
+   */
+  isolated?: boolean;
   /** Saved conversation when an agent is rebuilt (resume after `--continue`). */
   thread?: ModelMessage[];
   /** The manager's queue for `send_input`; the child's loop drains it at each step. */
@@ -75,6 +82,17 @@ interface ManagedAgent {
   costUsd: number;
 }
 
+/** What `spawn` (and `runToCompletion`) need. */
+export interface SpawnRequest {
+  parent: AgentTag;
+  message: string;
+  roleName?: string | undefined;
+  model?: string | undefined;
+  forkTurns?: number | "all" | undefined;
+  /** See `ChildRequest.isolated`. */
+  isolated?: boolean | undefined;
+}
+
 export interface WaitRequest {
   callerId: string;
   /** Empty or absent: all of the caller's children. */
@@ -112,13 +130,9 @@ export class AgentManager {
     return this.active;
   }
 
-  async spawn(request: {
-    parent: AgentTag;
-    message: string;
-    roleName?: string | undefined;
-    model?: string | undefined;
-    forkTurns?: number | "all" | undefined;
-  }): Promise<{ agentId: string; nickname: string; role: string; unknownRole: boolean; model: string }> {
+  async spawn(
+    request: SpawnRequest,
+  ): Promise<{ agentId: string; nickname: string; role: string; unknownRole: boolean; model: string }> {
     if (!request.message.trim())
       throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
     const depth = request.parent.depth + 1;
@@ -155,6 +169,7 @@ export class AgentManager {
         roleName: request.roleName?.trim() || undefined,
         model: request.model,
         forkTurns: request.forkTurns,
+        ...(request.isolated ? { isolated: true } : {}),
         takePendingMessages: () => agent.pending.splice(0),
       });
     } catch (error) {
@@ -184,6 +199,35 @@ export class AgentManager {
       unknownRole: built.unknownRole,
       model: agent.model,
     };
+  }
+
+  /**
+   * Resolves with the agent's status once it is final (no timeout: the `task` tool's wait).
+   * Aborting `signal` closes the agent first, so the status is then `shutdown`.
+   */
+  async waitUntilFinal(id: string, signal?: AbortSignal): Promise<AgentStatus> {
+    const agent = this.require(id);
+    while (!isFinal(agent.status)) {
+      if (signal?.aborted) this.close(id);
+      else await this.nextChange(60_000, signal);
+    }
+    return agent.status;
+  }
+
+  /** Drops a finished agent and its subtree from memory (closing any descendant still running). */
+  forget(id: string): void {
+    const agent = this.agents.get(id);
+    if (!agent) return;
+    for (const childId of this.childrenOf(id)) {
+      this.close(childId);
+      this.forget(childId);
+    }
+    if (!isFinal(agent.status)) return;
+    this.agents.delete(id);
+    this.savedThreads.delete(id);
+    this.nicknames.release(agent.nickname);
+    this.options.onForget?.(id);
+    for (const reported of this.reported.values()) reported.delete(id);
   }
 
   /** Queues a message for a running agent; its next model request contains it. */

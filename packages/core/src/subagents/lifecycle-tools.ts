@@ -34,14 +34,21 @@ export interface RoleSummary {
   description: string;
 }
 
-export function createSpawnAgentTool(roles: readonly RoleSummary[]): Tool {
-  const roleLines = [...roles]
-    .sort((left, right) => left.name.localeCompare(right.name))
-    .map((role) => `- \`${role.name}\`: ${role.description}`)
-    .join("\n");
-  return defineTool({
+/**
+ * `spawn_agent`, its description listing `roles`. Given a function, the list is read each time the
+ * model is offered the tool, so roles defined during the session (agents.json) appear at once.
+ */
+export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => readonly RoleSummary[])): Tool {
+  const roleLines = () =>
+    [...(typeof roles === "function" ? roles() : roles)]
+      .sort((left, right) => left.name.localeCompare(right.name))
+      .map((role) => `- \`${role.name}\`: ${role.description}`)
+      .join("\n");
+  const describe = () =>
+    `Start a subagent in the background on a self-contained task and return at once with its id. It gets a briefing of your recent changes, todos and conversation. Spawn several in one turn to work in parallel, then call \`wait\` to collect their results.\n\nRoles (agent_type):\n${roleLines()}`;
+  const tool = defineTool({
     name: "spawn_agent",
-    description: `Start a subagent in the background on a self-contained task and return at once with its id. It gets a briefing of your recent changes, todos and conversation. Spawn several in one turn to work in parallel, then call \`wait\` to collect their results.\n\nRoles (agent_type):\n${roleLines}`,
+    description: describe(),
     inputSchema: z.object({
       message: z
         .string()
@@ -78,6 +85,13 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[]): Tool {
       return { output: JSON.stringify(output), metadata: { model: spawned.model } };
     },
   });
+  if (typeof roles !== "function") return tool;
+  return {
+    ...tool,
+    get description() {
+      return describe();
+    },
+  };
 }
 
 export const sendInputTool = defineTool({
@@ -143,7 +157,7 @@ export const resumeAgentTool = defineTool({
   },
 });
 
-/** The five lifecycle tools, with spawn_agent describing the given roles. */
-export function lifecycleTools(roles: readonly RoleSummary[]): Tool[] {
+/** The five lifecycle tools, with spawn_agent describing the given roles (or those a function returns). */
+export function lifecycleTools(roles: readonly RoleSummary[] | (() => readonly RoleSummary[])): Tool[] {
   return [createSpawnAgentTool(roles), sendInputTool, waitTool, closeAgentTool, resumeAgentTool];
 }

@@ -7,7 +7,11 @@ import type { AgentEvent } from "../../events/agent-events.js";
 import type { McpSession } from "../../mcp/mcp-session.js";
 import type { ApprovalCallback } from "../../permissions/approval-broker.js";
 import { RoleCatalog } from "../../roles/role-catalog.js";
-import { type AgentRuntime, createAgentRuntime } from "../../runtime/create-agent-runtime.js";
+import {
+  type AgentRuntime,
+  type CreateAgentRuntimeOptions,
+  createAgentRuntime,
+} from "../../runtime/create-agent-runtime.js";
 import { createModelResolver } from "../../runtime/model-resolver.js";
 
 /** The lead's persona starts with this; children's role prompts do not. */
@@ -37,6 +41,8 @@ export async function startSubagentHarness(
     beforeRoles?: (workspace: string) => Promise<void>;
     /** MCP servers for the session (their tools reach the lead and, fenced, the children). */
     mcp?: (workspace: string) => Promise<McpSession>;
+    /** More runtime options (extra tools, skills …). */
+    runtime?: Partial<CreateAgentRuntimeOptions>;
   } = {},
 ): Promise<SubagentHarness> {
   const mock = await startMockLlm({ scenario });
@@ -53,7 +59,11 @@ export async function startSubagentHarness(
   config.agent.retry.max_retries = 0;
   options.configure?.(config);
   await options.beforeRoles?.(workspace);
-  const roles = await RoleCatalog.load({ config, projectRoot: workspace });
+  const roles = await RoleCatalog.load({
+    config,
+    projectRoot: workspace,
+    globalConfigDir: join(env.NYZHI_HOME, "config"),
+  });
   const resolveModel = createModelResolver({ config, env });
   const events: AgentEvent[] = [];
   const mcp = await options.mcp?.(workspace);
@@ -66,6 +76,7 @@ export async function startSubagentHarness(
     env,
     roles,
     ...(options.overrides ? { subagentModelOverrides: options.overrides } : {}),
+    ...options.runtime,
     host: {
       ...(options.approve ? { approve: options.approve } : {}),
       onBackgroundEvent: (event) => events.push(event),

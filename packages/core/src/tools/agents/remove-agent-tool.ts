@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { removeAgentEntry } from "../../roles/agents-json/write-agents-json.js";
+import { describeRoleSource } from "../../roles/role-definition.js";
+import { defineTool, ToolError } from "../define-tool.js";
+import { agentsJsonPathFor, refuseGlobalWriteFromSubagent, roleCatalogOf } from "./agents-json-service.js";
+
+/** `remove_agent` (seed 004): deletes one agents.json entry, keeping the others, and reloads the roles. */
+export const removeAgentTool = defineTool({
+  name: "remove_agent",
+  description: "Remove a subagent definition from agents.json (project by default, or global).",
+  inputSchema: z.object({
+    name: z.string(),
+    scope: z.enum(["project", "global"]).optional().describe("project (default) or global (lead only)."),
+  }),
+  kind: "edit",
+  mutates: true,
+  paths: (input, context) =>
+    input.scope === "global" ? [] : [{ path: agentsJsonPathFor(context, "project"), access: "write" }],
+  async execute(input, context) {
+    const scope = input.scope ?? "project";
+    if (scope === "global") refuseGlobalWriteFromSubagent(context, "remove_agent");
+    const path = agentsJsonPathFor(context, scope);
+    if (!(await removeAgentEntry(path, input.name.trim())))
+      throw new ToolError(`No agent '${input.name}' in the ${scope} agents.json (${path}).`);
+    const lines = [`Removed agent '${input.name}' from the ${scope} agents.json (${path}).`];
+    const catalog = roleCatalogOf(context);
+    if (catalog) {
+      await catalog.reload();
+      const next = catalog.get(input.name.trim());
+      if (next) lines.push(`'${input.name}' now resolves to ${describeRoleSource(next.source)}.`);
+    }
+    return lines.join("\n");
+  },
+});
