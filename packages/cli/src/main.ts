@@ -90,6 +90,11 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
         "--subagent-model <role=model>",
         "model for a subagent role this session (repeatable)",
         (value: string, previous: string[] = []) => [...previous, value],
+      )
+      .option("--team-name <name>", "lead this team: read its inbox every step and follow its teammates")
+      .option(
+        "--team-wait-ms <ms>",
+        "with --team-name: how long to keep following working teammates after the turn (default 120000)",
       );
   withHeadlessFlags(
     program
@@ -116,6 +121,27 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
       (await headless()).headlessCommand(io, globals(), options, { mode: "exec", prompt, stdin: io.stdin }),
     )(),
   );
+
+  const teamsModule = () => import("./commands/teams-command.js");
+  const teams = program.command("teams").description("list, inspect or delete agent teams");
+  teams
+    .command("list")
+    .description("list teams with their members and task counts")
+    .option("--json", "print as JSON")
+    .action(async (options: { json?: boolean }) =>
+      run(async () => (await teamsModule()).listTeams(io, options))(),
+    );
+  teams
+    .command("show <team>")
+    .description("show a team's members (state, unread messages) and its task board")
+    .option("--json", "print as JSON")
+    .action(async (team: string, options: { json?: boolean }) =>
+      run(async () => (await teamsModule()).showTeam(io, team, options))(),
+    );
+  teams
+    .command("delete <team>")
+    .description("delete a team: config, inboxes and task board")
+    .action(async (team: string) => run(async () => (await teamsModule()).deleteTeam(io, team))());
 
   const sessionsModule = () => import("./commands/session-commands.js");
   program

@@ -7,6 +7,7 @@ export {
   type ToolGateDecision,
   type ToolGateRequest,
 } from "./agent-loop/agent-context.js";
+export { DELEGATION_GUIDANCE, delegationGuidanceFragment } from "./agent-loop/delegation-guidance.js";
 export { LEAD_PERSONA, leadPersonaFragment } from "./agent-loop/lead-persona.js";
 export { DEFAULT_MAX_STEPS, runTurn, type TurnInput, type TurnResult } from "./agent-loop/run-turn.js";
 export {
@@ -19,6 +20,29 @@ export {
   type PromptFragmentKind,
   rulesFragment,
 } from "./agent-loop/system-prompt.js";
+// Architecture knowledge
+export { analyzeProject } from "./architecture/analyze-project.js";
+export {
+  ARCHITECTURE_CACHE_FILE,
+  type ArchitectureKnowledge,
+  getArchitectureKnowledge,
+} from "./architecture/architecture-cache.js";
+export type {
+  CallGraphSummary,
+  DataModel,
+  DetectedPattern,
+  Endpoint,
+  HubModule,
+  MiddlewareFact,
+  ProjectAnalysis,
+  ProjectOverview,
+} from "./architecture/project-analysis.js";
+export {
+  ARCHITECTURE_LIMITS,
+  ARCHITECTURE_SECTIONS,
+  type ArchitectureSection,
+  renderArchitecture,
+} from "./architecture/render-architecture.js";
 export { buildBriefing } from "./briefing/build-briefing.js";
 export { buildSharedContext } from "./briefing/build-shared-context.js";
 export { forkTurns } from "./briefing/fork-turns.js";
@@ -103,6 +127,21 @@ export type {
   PermissionRequest,
 } from "./permissions/permission-types.js";
 export { parseTrustMode, TRUST_MODES, type TrustMode, type TrustSettings } from "./permissions/trust-mode.js";
+export {
+  AGENT_NAME_PATTERN,
+  type AgentDefinition,
+  agentDefinitionProblems,
+  isKnownAgentModel,
+} from "./roles/agents-json/agent-definition.js";
+export {
+  type AgentsJsonLocations,
+  type AgentsJsonScope,
+  agentsJsonLocations,
+  PROJECT_AGENTS_JSON,
+} from "./roles/agents-json/agents-json-paths.js";
+export { loadAgentsJson } from "./roles/agents-json/load-agents-json.js";
+export { type AgentsJsonFile, readAgentsJson } from "./roles/agents-json/read-agents-json.js";
+export { AgentsJsonError, removeAgentEntry, writeAgentEntry } from "./roles/agents-json/write-agents-json.js";
 // Roles and briefing
 export {
   type AppliedRole,
@@ -129,6 +168,12 @@ export {
   type RoleSource,
 } from "./roles/role-definition.js";
 export { RoleDisabledError, type RoleWarning } from "./roles/role-errors.js";
+export {
+  DEFAULT_TOOL_ROLE_PATTERNS,
+  resolveToolRolePatterns,
+  selectToolsByPatterns,
+  type ToolRolePatterns,
+} from "./roles/tool-role-patterns.js";
 export { type AgentEntry, type ChildFactoryOptions, createChildFactory } from "./runtime/child-factory.js";
 // Runtime for hosts
 export {
@@ -141,6 +186,7 @@ export { EventRouter } from "./runtime/event-router.js";
 export { type LoadedWorkspace, loadWorkspace } from "./runtime/load-workspace.js";
 export {
   createModelResolver,
+  limitResolvedModels,
   type ModelResolverOptions,
   type ModelSpec,
   parseModelSpec,
@@ -167,6 +213,7 @@ export {
   type ChildFactory,
   type ChildRequest,
   type ManagedAgentInfo,
+  type SpawnRequest,
   SubagentError,
   WAIT_DEFAULT_MS,
   WAIT_MAX_MS,
@@ -181,11 +228,13 @@ export {
   lifecycleTools,
   type RoleSummary,
 } from "./subagents/lifecycle-tools.js";
+export { createTaskTool, type TaskRoleSource } from "./subagents/task-tool.js";
 // Teams
 export {
   acquireFileLock,
   DEFAULT_STALE_LOCK_MS,
   type FileLockOptions,
+  isAlive,
   isLockStale,
   LockTimeoutError,
   type ReleaseLock,
@@ -233,6 +282,11 @@ export {
 } from "./teams/team-types.js";
 export { MAX_KEEP_WORKING_TURNS, TeammateRunner } from "./teams/teammate-runner.js";
 // Tools
+export { ROLE_CATALOG_SERVICE } from "./tools/agents/agents-json-service.js";
+export { defineAgentTool } from "./tools/agents/define-agent-tool.js";
+export { listAgentsTool } from "./tools/agents/list-agents-tool.js";
+export { removeAgentTool } from "./tools/agents/remove-agent-tool.js";
+export { getArchitectureKnowledgeTool } from "./tools/architecture/get-architecture-knowledge-tool.js";
 export { builtinTools } from "./tools/builtin-tools.js";
 // More tools
 export { deferIfMany } from "./tools/deferred/defer-if-many.js";

@@ -22,6 +22,10 @@ export interface HeadlessFlags {
   session?: string;
   image?: string[];
   subagentModel?: string[];
+  /** Lead this team (`--team-name`): read its inbox every step and follow its teammates. */
+  teamName?: string;
+  /** How long to follow working teammates after the lead's turn (`--team-wait-ms`). */
+  teamWaitMs?: string;
 }
 
 /** A command-line value the user must fix; exits 2. */
@@ -57,4 +61,15 @@ export function parseMaxSteps(value: string | undefined): number | undefined {
   if (!Number.isInteger(steps) || steps < 1)
     throw new UsageError(`--max-steps must be a positive whole number, got '${value}'`);
   return steps;
+}
+
+/** Default for `--team-wait-ms`: how long a headless lead follows its teammates, ms. */
+export const DEFAULT_TEAM_WAIT_MS = 120_000;
+
+export function parseTeamWaitMs(value: string | undefined): number {
+  if (value === undefined) return DEFAULT_TEAM_WAIT_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new UsageError(`--team-wait-ms must be a whole number of milliseconds, got '${value}'`);
+  return ms;
 }

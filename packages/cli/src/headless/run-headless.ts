@@ -22,10 +22,12 @@ import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
+import { followTeam } from "./follow-team.js";
 import {
   type HeadlessFlags,
   parseMaxSteps,
   parseSandboxFlag,
+  parseTeamWaitMs,
   parseTrustFlag,
   UsageError,
 } from "./headless-options.js";
@@ -76,6 +78,7 @@ export async function runHeadless(
   const trust = flags.fullAuto || flags.full_auto ? "full" : parseTrustFlag(globals.trust);
   const sandbox = flags.fullAuto || flags.full_auto ? "workspace-write" : parseSandboxFlag(flags.sandbox);
   const maxSteps = parseMaxSteps(flags.maxSteps);
+  const teamWaitMs = parseTeamWaitMs(flags.teamWaitMs);
   if (flags.continue && flags.session) throw new UsageError("Cannot use both --continue and --session");
 
   const loaded = await loadCliConfig(io, { ...globals, ...(trust ? { trust } : {}) });
@@ -132,6 +135,7 @@ export async function runHeadless(
     fragments: workspace.fragments,
     projectMemory: workspace.projectMemory,
     subagentModelOverrides: parseSubagentModels(flags.subagentModel),
+    ...(flags.teamName ? { team: { name: flags.teamName } } : {}),
     thread: record.messages,
     host: {
       onBackgroundEvent: emit,
@@ -160,8 +164,11 @@ export async function runHeadless(
       }
       emit(next.value);
     }
+    if (flags.teamName && result.reason === "completed")
+      result = await followTeam(runtime, result, { waitMs: teamWaitMs, signal: run.signal, emit });
   } finally {
     runtime.close();
+    await runtime.teams?.close();
     await mcp.close();
   }
 
