@@ -25,7 +25,7 @@ export interface LoadedWorkspace {
   warnings: string[];
 }
 
-/** Loads rules, roles (built-in, config, agent files), skills and memory for a project root. */
+/** Loads rules, roles (built-in, config, agents.json, agent files), skills and memory for a project root. */
 export async function loadWorkspace(options: {
   root: string;
   env: Environment;
@@ -36,7 +36,7 @@ export async function loadWorkspace(options: {
   const dirs = resolveDirs(env);
   const [rules, roles, skills, memory] = await Promise.all([
     loadRules(root),
-    RoleCatalog.load({ config, origins: options.origins, projectRoot: root }),
+    RoleCatalog.load({ config, origins: options.origins, projectRoot: root, globalConfigDir: dirs.config }),
     loadSkills(root, env),
     memoryPromptFragment({ root, dirs, autoMemory: config.memory.auto_memory }),
   ]);

@@ -45,8 +45,7 @@ export function agentDefinitionProblems(
     );
   if (!definition.description?.trim()) problems.push("description must be a non-empty string");
   if (!definition.prompt?.trim()) problems.push("prompt must be a non-empty string");
-  if (definition.tools?.some((tool) => !tool.trim()))
-    problems.push("tools must be non-empty tool names");
+  if (definition.tools?.some((tool) => !tool.trim())) problems.push("tools must be non-empty tool names");
   if (definition.model !== undefined && !isKnownAgentModel(definition.model.trim()))
     problems.push(
       `model '${definition.model}' is unknown: use inherit, sonnet, opus, haiku, or a model id listed by \`nyz models\``,
