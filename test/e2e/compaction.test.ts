@@ -23,32 +23,48 @@ const size = (request: RecordedRequest) => JSON.stringify(request.body).length;
 
 /** Every tool result in the request answers a tool call made earlier in the same request. */
 function orphanedResults(request: RecordedRequest): string[] {
-  const calls = new Set(request.messages.flatMap((message) => message.toolCalls?.map((call) => call.id) ?? []));
-  return request.messages.flatMap((message) => message.toolResults?.map((result) => result.id) ?? []).filter((id) => !calls.has(id));
+  const calls = new Set(
+    request.messages.flatMap((message) => message.toolCalls?.map((call) => call.id) ?? []),
+  );
+  return request.messages
+    .flatMap((message) => message.toolResults?.map((result) => result.id) ?? [])
+    .filter((id) => !calls.has(id));
 }
 
 describe("automatic compaction in a headless run", () => {
   it("summarises older turns once the threshold is crossed; the next request is smaller, carries the summary, and has no orphaned tool result", async () => {
     for (const name of ["a", "b", "c", "d", "e", "f"]) {
-      await writeFile(join(workspace, `${name}.txt`), `${name}: ${"lorem ipsum dolor sit amet ".repeat(120)}\n`);
+      await writeFile(
+        join(workspace, `${name}.txt`),
+        `${name}: ${"lorem ipsum dolor sit amet ".repeat(120)}\n`,
+      );
     }
     await mkdir(join(workspace, ".nyzhi"));
     await writeFile(
       join(workspace, ".nyzhi", "config.toml"),
-      '[provider.anthropic]\ncontext_window = 8000\n\n[agent]\nauto_compact_threshold = 0.5\n',
+      "[provider.anthropic]\ncontext_window = 8000\n\n[agent]\nauto_compact_threshold = 0.5\n",
     );
     const reads = ["a", "b", "c", "d", "e", "f"].map((name, index) => ({
       match: { system: "You are Nizzy", requestIndex: index + 1 },
-      response: { text: `Reading ${name}.`, toolCalls: [{ name: "read", arguments: { file_path: `${name}.txt` } }] },
+      response: {
+        text: `Reading ${name}.`,
+        toolCalls: [{ name: "read", arguments: { file_path: `${name}.txt` } }],
+      },
     }));
     mock = await startScenario({
       rules: [
-        { match: { system: SUMMARISER }, response: { text: "SUMMARY: the user asked to read six files; a–d were read." } },
+        {
+          match: { system: SUMMARISER },
+          response: { text: "SUMMARY: the user asked to read six files; a–d were read." },
+        },
         ...reads,
         { match: { system: "You are Nizzy" }, response: { text: "Read them all." } },
       ],
     });
-    const result = await runNyz(["exec", "--json", "--full-auto", "read every file"], { cwd: workspace, env: anthropicEnv(mock, home) });
+    const result = await runNyz(["exec", "--json", "--full-auto", "read every file"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
     expect(result.code).toBe(0);
     const summaryIndex = mock.requests.findIndex((request) => request.system?.startsWith(SUMMARISER));
     expect(summaryIndex).toBeGreaterThan(0);

@@ -60,7 +60,7 @@ describe("nyz exec --json", () => {
       input_tokens: 6000,
       output_tokens: 165,
     });
-    expect(await readFile(join(workspace, "greet.js"), "utf8")).toContain("Hello, ${name}!");
+    expect(await readFile(join(workspace, "greet.js"), "utf8")).toMatch(/Hello, \$\{name\}!/);
     expect(result.stderr).not.toMatch(/"level"/); // no log lines leak into the terminal either
   });
 

@@ -57,7 +57,7 @@ describe("spawn_agent through the lead's loop", () => {
     for (const request of children) {
       expect(request.system).toContain("You are Scout");
       expect(request.system).toContain("# Context Briefing (from parent)");
-      expect(request.system).toContain("## Recent File Changes\n1. " + changed);
+      expect(request.system).toContain(`## Recent File Changes\n1. ${changed}`);
       expect(request.system).toContain("## Active Todos\n- [t1] map the modules");
       expect(
         request.system!.split("# Context Briefing (from parent)")[1]!.trim().split("\n").length,

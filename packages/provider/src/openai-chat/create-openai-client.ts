@@ -1,8 +1,8 @@
 import type { Credential } from "@nyzhi/auth";
 import { credentialSecret } from "@nyzhi/auth";
 import type OpenAI from "openai";
-import { rememberOpenAISdk } from "./openai-error.js";
 import { sdkLogger } from "../factory/sdk-logger.js";
+import { rememberOpenAISdk } from "./openai-error.js";
 
 export interface OpenAIClientSettings {
   credential: Credential | undefined;

@@ -76,7 +76,9 @@ export class OpenAIChatLanguageModel implements LanguageModel {
     const context = { providerId: this.providerId, credential: this.credential, signal };
     return mapEventStream({
       open: async (streamSignal) =>
-        (await this.client()).chat.completions.create(this.buildRequestBody(request), { signal: streamSignal }),
+        (await this.client()).chat.completions.create(this.buildRequestBody(request), {
+          signal: streamSignal,
+        }),
       mapper: new OpenAIChatStreamState(),
       signal,
       toError: (error, phase) => openaiError(error, { ...context, phase }),
