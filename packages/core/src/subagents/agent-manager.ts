@@ -121,6 +121,8 @@ export class AgentManager {
   private readonly nicknames = new NicknamePool();
   private readonly reported = new Map<string, Set<string>>();
   private readonly waiters = new Set<() => void>();
+  /** Usage of forgotten agents (and their subtrees), by parent id, so accounting survives forgetting. */
+  private readonly retiredUsage = new Map<string, { usage: Usage; costUsd: number }>();
   private active = 0;
 
   constructor(private readonly options: AgentManagerOptions) {}
@@ -223,6 +225,7 @@ export class AgentManager {
       this.forget(childId);
     }
     if (!isFinal(agent.status)) return;
+    this.retireUsage(agent);
     this.agents.delete(id);
     this.savedThreads.delete(id);
     this.nicknames.release(agent.nickname);
@@ -346,8 +349,9 @@ export class AgentManager {
   /** Usage of an agent and every descendant. */
   usageOf(id: string): { usage: Usage; costUsd: number } {
     const agent = this.agents.get(id);
-    let usage = agent?.usage ?? emptyUsage();
-    let costUsd = agent?.costUsd ?? 0;
+    const retired = this.retiredUsage.get(id);
+    let usage = addUsage(agent?.usage ?? emptyUsage(), retired?.usage ?? emptyUsage());
+    let costUsd = (agent?.costUsd ?? 0) + (retired?.costUsd ?? 0);
     for (const childId of this.childrenOf(id)) {
       const child = this.usageOf(childId);
       usage = addUsage(usage, child.usage);
@@ -471,12 +475,24 @@ export class AgentManager {
     const finished = [...this.agents.values()].filter((agent) => isFinal(agent.status));
     for (const agent of finished.slice(0, Math.max(0, finished.length - MAX_RETAINED_FINISHED_AGENTS))) {
       if (this.childrenOf(agent.id).some((id) => !isFinal(this.agents.get(id)!.status))) continue;
+      this.retireUsage(agent);
       this.agents.delete(agent.id);
       this.savedThreads.delete(agent.id);
       this.nicknames.release(agent.nickname);
       this.options.onForget?.(agent.id);
       for (const reported of this.reported.values()) reported.delete(agent.id);
     }
+  }
+
+  /** Moves a departing agent's usage (its subtree's included) to its parent's retired total. */
+  private retireUsage(agent: ManagedAgent): void {
+    const own = this.usageOf(agent.id);
+    const earlier = this.retiredUsage.get(agent.parentId);
+    this.retiredUsage.set(agent.parentId, {
+      usage: addUsage(earlier?.usage ?? emptyUsage(), own.usage),
+      costUsd: (earlier?.costUsd ?? 0) + own.costUsd,
+    });
+    this.retiredUsage.delete(agent.id);
   }
 
   private setStatus(agent: ManagedAgent, status: AgentStatus): void {

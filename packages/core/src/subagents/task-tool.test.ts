@@ -76,8 +76,11 @@ describe("task through the lead's loop", () => {
         .toolResults!.map((result) => result.content),
     ).toEqual(["3 tests added, all green", "docs/b.md written"]);
     expect(events.at(-1)).toMatchObject({ type: "turn-end", reason: "completed", text: "Both done." });
-    // Ephemeral: nothing left in the manager, no slot held.
+    // Ephemeral: nothing left in the manager, no slot held — but the children's usage still counts.
     expect(harness.runtime.manager!.list()).toEqual([]);
+    const childInput = childRequests(harness).length > 0 ? 1 : 0;
+    expect(harness.runtime.manager!.usageOf("lead").usage.inputTokens).toBeGreaterThanOrEqual(childInput);
+    expect(harness.runtime.manager!.usageOf("lead").usage.outputTokens).toBeGreaterThan(0);
     expect(harness.runtime.manager!.activeCount()).toBe(0);
   });
 
