@@ -217,7 +217,9 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
 
   program
     .command("agents")
-    .description("list the subagent roles (built-in, config, agent files, agents.json) with source and overrides")
+    .description(
+      "list the subagent roles (built-in, config, agent files, agents.json) with source and overrides",
+    )
     .option("--json", "print as JSON")
     .action(async (options: { json?: boolean }) =>
       run(async () => (await import("./commands/agents-command.js")).agentsCommand(io, globals(), options))(),

@@ -33,7 +33,11 @@ function fakeModel(options: { delayMs?: number; fail?: boolean } = {}) {
   return { model, state };
 }
 
-const request = (label: string) => ({ system: [], messages: [{ role: "user" as const, content: label }], tools: [] });
+const request = (label: string) => ({
+  system: [],
+  messages: [{ role: "user" as const, content: label }],
+  tools: [],
+});
 
 async function drain(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
   const parts: StreamPart[] = [];
@@ -50,7 +54,9 @@ describe("withStreamLimit", () => {
     const results = await Promise.all(labels.map((label) => drain(limited.doStream(request(label)))));
     expect(state.maxOpen).toBe(3);
     expect(state.started).toEqual(labels);
-    expect(results.map((parts) => parts.at(-1))).toEqual(labels.map(() => ({ type: "finish", reason: "stop" })));
+    expect(results.map((parts) => parts.at(-1))).toEqual(
+      labels.map(() => ({ type: "finish", reason: "stop" })),
+    );
     expect({ active: limiter.active, queued: limiter.queued }).toEqual({ active: 0, queued: 0 });
   });
 
