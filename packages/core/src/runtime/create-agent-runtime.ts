@@ -249,8 +249,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     ...(options.fragments ?? []),
   ];
   const system = assembleSystemPrompt(fragments);
-  const contextWindow =
-    resolved?.info?.contextWindow ?? findModel(model.modelId, model.providerId)?.contextWindow;
+  const contextWindow = resolved?.contextWindow ?? findModel(model.modelId, model.providerId)?.contextWindow;
   const { toolResults } = contextDirs(cwd);
   const context: AgentContext = {
     agent,

@@ -30,6 +30,8 @@ export interface ResolvedModel {
   modelId: string;
   /** Registry facts (context window, prices) when the model is known. */
   info: ModelInfo | undefined;
+  /** Tokens the model can take: `provider.<id>.context_window`, else the registry's. */
+  contextWindow: number | undefined;
   /** USD for a usage; 0 when prices are unknown. */
   costOf: (usage: Usage) => number;
   /** The limiter every stream of `model` waits on (`agent.max_concurrent_streams`), when it has one. */
@@ -154,6 +156,7 @@ export function createModelResolver(
       providerId,
       modelId,
       info,
+      contextWindow: (typeof entry === "object" ? entry.context_window : undefined) ?? info?.contextWindow,
       costOf: (usage) => (info ? computeCost(info, usage) : 0),
       streamLimiter,
     };
