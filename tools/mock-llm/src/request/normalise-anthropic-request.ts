@@ -7,7 +7,7 @@ import {
   isRecord,
   message,
   type NormalisedRequest,
-} from "./normalise-request.js";
+} from "./request-helpers.js";
 
 type ToolResult = NonNullable<RecordedMessage["toolResults"]>[number];
 type ToolCall = NonNullable<RecordedMessage["toolCalls"]>[number];

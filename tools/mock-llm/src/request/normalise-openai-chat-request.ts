@@ -7,7 +7,7 @@ import {
   isRecord,
   message,
   type NormalisedRequest,
-} from "./normalise-request.js";
+} from "./request-helpers.js";
 
 /**
  * OpenAI Chat Completions: system and developer messages form `system` and are also recorded as

@@ -6,7 +6,7 @@ import {
   contentText,
   isRecord,
   type NormalisedRequest,
-} from "./normalise-request.js";
+} from "./request-helpers.js";
 
 const TEXT_PART_TYPES = ["input_text", "output_text", "text"];
 
