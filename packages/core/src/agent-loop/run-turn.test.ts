@@ -155,11 +155,12 @@ describe("runTurn end to end through the Anthropic SDK", () => {
       steps: 4,
       text: "Done: the greeting says goodbye.",
     });
-    expect(
-      events
-        .filter((event) => event.type === "tool-end")
-        .map((event) => event.type === "tool-end" && event.name),
-    ).toEqual(["read", "grep", "edit", "bash"]);
+    const ended = events
+      .filter((event) => event.type === "tool-end")
+      .map((event) => (event.type === "tool-end" ? event.name : ""));
+    // read and grep ran in parallel, so either may finish first.
+    expect([...ended.slice(0, 2)].sort()).toEqual(["grep", "read"]);
+    expect(ended.slice(2)).toEqual(["edit", "bash"]);
     expect(events.filter((event) => event.type === "usage")).toHaveLength(4);
 
     // Undo restores the edited file and removes nothing else the turn did not create.

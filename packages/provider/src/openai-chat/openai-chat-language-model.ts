@@ -128,12 +128,18 @@ class OpenAIChatStreamState implements EventMapper<Chunk> {
     const choice = chunk.choices?.[0];
     if (!choice) return [];
     const delta = choice.delta as (Chunk["choices"][number]["delta"] & ReasoningDelta) | undefined;
-    let parts: StreamPart[] = [];
-    if (delta) {
-      const reasoning = delta.reasoning_content ?? delta.reasoning;
-      if (reasoning) parts = parts.concat(this.blocks.delta("reasoning", reasoning));
-      if (delta.content) parts = parts.concat(this.blocks.delta("text", delta.content));
-      if (delta.tool_calls) parts = parts.concat(this.handleToolCalls(delta.tool_calls));
+    if (!delta) {
+      if (choice.finish_reason) this.finishReason = choice.finish_reason;
+      return [];
+    }
+    const reasoning = delta.reasoning_content ?? delta.reasoning;
+    // The common chunk carries only text: return its parts without building another array.
+    const parts: StreamPart[] =
+      delta.content && !reasoning && !delta.tool_calls ? this.blocks.delta("text", delta.content) : [];
+    if (parts.length === 0) {
+      if (reasoning) parts.push(...this.blocks.delta("reasoning", reasoning));
+      if (delta.content) parts.push(...this.blocks.delta("text", delta.content));
+      if (delta.tool_calls) parts.push(...this.handleToolCalls(delta.tool_calls));
     }
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     return parts;
