@@ -43,6 +43,7 @@ async function runtimeOn(mock, workspace) {
   config.provider.default = "anthropic";
   config.agent.trust.mode = "full";
   config.agent.agents.max_threads = CHILDREN;
+  config.agent.max_concurrent_streams = CHILDREN + 1;
   const env = {
     ANTHROPIC_API_KEY: "bench",
     ANTHROPIC_BASE_URL: `${mock.url}/v1`,
