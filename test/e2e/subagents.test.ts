@@ -1,28 +1,14 @@
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { READ_TOOLS } from "@nyzhi/core";
 import type { MockLlm, Scenario } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome } from "./helpers/run-nyz.js";
 
 const LEAD = "You are Nizzy";
-const READ_ONLY = new Set([
-  "read",
-  "glob",
-  "grep",
-  "list_dir",
-  "directory_tree",
-  "file_info",
-  "tail_file",
-  "fuzzy_find",
-  "git_status",
-  "git_diff",
-  "git_log",
-  "git_show",
-  "git_branch",
-  "think",
-]);
+const READ_ONLY = new Set<string>(READ_TOOLS);
 
 let mock: MockLlm | undefined;
 let workspace: string;

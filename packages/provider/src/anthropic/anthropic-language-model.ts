@@ -4,6 +4,7 @@ import type { LanguageModel, StreamOptions } from "../model/language-model.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
+import { lazy } from "../stream/lazy.js";
 import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { anthropicError } from "./anthropic-error.js";
@@ -38,15 +39,15 @@ type StreamParams = Anthropic.MessageCreateParamsStreaming;
 export class AnthropicLanguageModel implements LanguageModel {
   readonly providerId: string;
   readonly modelId: string;
-  private readonly settings: Parameters<typeof createAnthropicClient>[0];
-  private clientPromise: Promise<Anthropic> | undefined;
+  /** The SDK client, created (and its SDK loaded) on first use. */
+  private readonly client: () => Promise<Anthropic>;
   private readonly credential: Credential | undefined;
 
   constructor(settings: AnthropicModelSettings) {
     this.providerId = settings.providerId;
     this.modelId = settings.modelId;
     this.credential = settings.credential;
-    this.settings = settings;
+    this.client = lazy(() => createAnthropicClient(settings));
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -64,12 +65,6 @@ export class AnthropicLanguageModel implements LanguageModel {
     // This Messages API version has no `temperature`; `providerOptions.anthropic` can still force one.
     if (request.thinking) applyThinking(body, request, this.modelId);
     return { ...body, ...(request.providerOptions?.anthropic ?? {}) } as StreamParams;
-  }
-
-  /** The SDK client, created (and its SDK loaded) on first use. */
-  private client(): Promise<Anthropic> {
-    this.clientPromise ??= createAnthropicClient(this.settings);
-    return this.clientPromise;
   }
 
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {

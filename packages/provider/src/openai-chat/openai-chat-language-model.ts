@@ -4,6 +4,7 @@ import type { LanguageModel, StreamOptions } from "../model/language-model.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
+import { lazy } from "../stream/lazy.js";
 import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
@@ -36,8 +37,8 @@ type ReasoningDelta = { reasoning_content?: string | null; reasoning?: string | 
 export class OpenAIChatLanguageModel implements LanguageModel {
   readonly providerId: string;
   readonly modelId: string;
-  private readonly settings: Parameters<typeof createOpenAIClient>[0];
-  private clientPromise: Promise<OpenAI> | undefined;
+  /** The SDK client, created (and its SDK loaded) on first use. */
+  private readonly client: () => Promise<OpenAI>;
   private readonly credential: Credential | undefined;
   private readonly maxTokensField: "max_tokens" | "max_completion_tokens";
 
@@ -46,7 +47,7 @@ export class OpenAIChatLanguageModel implements LanguageModel {
     this.modelId = settings.modelId;
     this.credential = settings.credential;
     this.maxTokensField = settings.maxTokensField ?? "max_tokens";
-    this.settings = settings;
+    this.client = lazy(() => createOpenAIClient(settings));
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -63,12 +64,6 @@ export class OpenAIChatLanguageModel implements LanguageModel {
     if (request.thinking) applyThinking(body, request, this.modelId);
     else if (request.temperature !== undefined) body.temperature = request.temperature;
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
-  }
-
-  /** The SDK client, created (and its SDK loaded) on first use. */
-  private client(): Promise<OpenAI> {
-    this.clientPromise ??= createOpenAIClient(this.settings);
-    return this.clientPromise;
   }
 
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {

@@ -7,6 +7,7 @@ import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
 import { createOpenAIClient } from "../openai-chat/create-openai-client.js";
 import { openaiError } from "../openai-chat/openai-error.js";
+import { lazy } from "../stream/lazy.js";
 import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
@@ -34,15 +35,15 @@ type Event = OpenAI.Responses.ResponseStreamEvent;
 export class OpenAIResponsesLanguageModel implements LanguageModel {
   readonly providerId: string;
   readonly modelId: string;
-  private readonly settings: Parameters<typeof createOpenAIClient>[0];
-  private clientPromise: Promise<OpenAI> | undefined;
+  /** The SDK client, created (and its SDK loaded) on first use. */
+  private readonly client: () => Promise<OpenAI>;
   private readonly credential: Credential | undefined;
 
   constructor(settings: OpenAIResponsesModelSettings) {
     this.providerId = settings.providerId;
     this.modelId = settings.modelId;
     this.credential = settings.credential;
-    this.settings = settings;
+    this.client = lazy(() => createOpenAIClient(settings));
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -62,12 +63,6 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
       body.reasoning = { effort: toReasoningEffort(request.thinking.effort), summary: "auto" };
     } else if (request.temperature !== undefined) body.temperature = request.temperature;
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
-  }
-
-  /** The SDK client, created (and its SDK loaded) on first use. */
-  private client(): Promise<OpenAI> {
-    this.clientPromise ??= createOpenAIClient(this.settings);
-    return this.clientPromise;
   }
 
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
