@@ -1,12 +1,12 @@
-import { NyzhiError } from "@nyzhi/config";
+import { NyzhiError, normalizeTrustMode, TRUST_MODES, type TrustMode } from "@nyzhi/config";
 
 /**
- * How much the agent may do without asking. `off`: ask before every change; `limited`: ask
- * unless the tool is listed in `allow_tools`; `autoedit`: file edits inside the workspace go
- * through, commands and network ask; `full`: nothing asks. Deny rules hold in every mode.
+ * How much the agent may do without asking (the modes and their spellings live in
+ * `@nyzhi/config`). `off`: ask before every change; `limited`: ask unless the tool is listed in
+ * `allow_tools`; `autoedit`: file edits inside the workspace go through, commands and network
+ * ask; `full`: nothing asks. Deny rules hold in every mode.
  */
-export const TRUST_MODES = ["off", "limited", "autoedit", "full"] as const;
-export type TrustMode = (typeof TRUST_MODES)[number];
+export { TRUST_MODES, type TrustMode };
 
 /** `[agent.trust]` as the config loads it (snake_case keys, like the TOML). */
 export interface TrustSettings {
@@ -38,14 +38,12 @@ export const DEFAULT_TRUST_SETTINGS: Readonly<TrustSettings> = {
   remember_approvals: false,
 };
 
-const TRUST_ALIASES: Readonly<Record<string, TrustMode>> = { auto_edit: "autoedit", "auto-edit": "autoedit" };
-
 /** Parses a mode or an alias (`auto_edit`, `auto-edit`; any case); throws listing the valid ones. */
 export function parseTrustMode(value: string): TrustMode {
-  const lower = value.trim().toLowerCase();
-  if ((TRUST_MODES as readonly string[]).includes(lower)) return lower as TrustMode;
-  const alias = TRUST_ALIASES[lower];
-  if (alias) return alias;
+  const normalized = normalizeTrustMode(value.trim());
+  if (typeof normalized === "string" && (TRUST_MODES as readonly string[]).includes(normalized)) {
+    return normalized as TrustMode;
+  }
   throw new NyzhiError(
     "invalid_trust_mode",
     `Unknown trust mode "${value}". Use one of: ${TRUST_MODES.join(", ")}.`,
