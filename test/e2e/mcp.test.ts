@@ -214,3 +214,21 @@ describe("nyz exec with MCP servers", () => {
     expect(lines.at(-1)).toMatchObject({ type: "summary", reason: "completed" });
   });
 });
+
+describe("MCP prompts as commands", () => {
+  it("expands /mcp__<server>__<prompt> args through the server and sends the text as the prompt", async () => {
+    mock = await startScenario({ rules: [{ response: { text: "sample looks fine" } }] });
+    await writeFile(
+      join(workspace, ".mcp.json"),
+      JSON.stringify({
+        mcpServers: { lab: { command: process.execPath, args: [LAB_SERVER, "--name=lab"] } },
+      }),
+    );
+    const result = await runNyz(["exec", "-q", "--full-auto", "/mcp__lab__review S-42"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result).toMatchObject({ code: 0, stdout: "sample looks fine\n" });
+    expect(mock.requests[0]!.messages[0]!.text).toBe("Please review sample S-42 carefully.");
+  });
+});

@@ -11,6 +11,7 @@ import {
   loadWorkspace,
   type McpNotice,
   type McpSession,
+  mcpPromptCommands,
   parseSlashInput,
   type SessionRecord,
   SessionStore,
@@ -151,7 +152,7 @@ export async function runHeadless(
   if (record.agents) runtime.manager?.restore(record.agents);
   await runtime.lifecycle.sessionStart({ source: flags.continue || flags.session ? "resume" : "startup" });
 
-  const prompt = await expandSlashCommand(run.prompt, projectRoot, config, io);
+  const prompt = await expandSlashCommand(run.prompt, projectRoot, config, io, mcp);
   const input = await buildUserContent(prompt, flags.image ?? []);
   const turn = runtime.runTurn(input, { signal: run.signal });
   let result: TurnResult;
@@ -280,15 +281,21 @@ async function expandSlashCommand(
   root: string,
   config: Parameters<typeof loadCustomCommands>[1],
   io: CommandIo,
+  mcp: McpSession,
 ): Promise<string> {
   const slash = parseSlashInput(prompt.trim());
   if (!slash) return prompt;
   const { commands, warnings } = await loadCustomCommands(root, config);
   for (const warning of warnings) io.stderr(`${warning}\n`);
   const command = commands.find((candidate) => candidate.name === slash.name);
-  if (!command) {
-    const known = commands.map((candidate) => `/${candidate.name}`).join(", ") || "none";
-    throw new UsageError(`Unknown command /${slash.name}. Custom commands here: ${known}`);
-  }
-  return expandCommand(command, slash.args);
+  if (command) return expandCommand(command, slash.args);
+  // MCP prompts are commands too: `/mcp__<server>__<prompt> args`.
+  const prompts = slash.name.startsWith("mcp__") ? await mcpPromptCommands(mcp.manager) : [];
+  const mcpPrompt = prompts.find((candidate) => candidate.name === slash.name);
+  if (mcpPrompt) return mcpPrompt.expand(slash.args);
+  const known = [
+    ...commands.map((candidate) => `/${candidate.name}`),
+    ...prompts.map((candidate) => `/${candidate.name}`),
+  ];
+  throw new UsageError(`Unknown command /${slash.name}. Custom commands here: ${known.join(", ") || "none"}`);
 }
