@@ -1,4 +1,4 @@
-import type { ToolResultPart } from "@nyzhi/provider";
+import type { ImagePart, ToolResultPart } from "@nyzhi/provider";
 import type { AgentEvent, AgentEvents } from "../events/agent-events.js";
 import type { Tool } from "../tools/define-tool.js";
 import type { AgentContext } from "./agent-context.js";
@@ -70,6 +70,8 @@ export async function executeToolCalls(
       }
       const part: ToolResultPart = { type: "tool-result", toolCallId: call.id, toolName: call.name, output };
       if (result.isError) part.isError = true;
+      const images = imagesOf(result.metadata);
+      if (images.length > 0) part.images = images;
       return part;
     }),
   );
@@ -252,4 +254,18 @@ async function runUntilAborted(
   } finally {
     if (onAbort) signal.removeEventListener("abort", onAbort);
   }
+}
+
+/** Images a tool put in `metadata.images` (MCP tools do), checked so bad data never reaches a vendor. */
+function imagesOf(metadata: Record<string, unknown> | undefined): ImagePart[] {
+  const images = metadata?.images;
+  if (!Array.isArray(images)) return [];
+  return images.filter(
+    (image): image is ImagePart =>
+      typeof image === "object" &&
+      image !== null &&
+      (image as ImagePart).type === "image" &&
+      typeof (image as ImagePart).mediaType === "string" &&
+      typeof (image as ImagePart).data === "string",
+  );
 }

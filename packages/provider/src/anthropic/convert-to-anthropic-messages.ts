@@ -97,7 +97,20 @@ function convertContent(message: ModelMessage): ContentBlockParam[] {
         blocks.push({
           type: "tool_result",
           tool_use_id: part.toolCallId,
-          content: part.output,
+          content:
+            part.images && part.images.length > 0
+              ? [
+                  { type: "text", text: part.output },
+                  ...part.images.map((image) => ({
+                    type: "image" as const,
+                    source: {
+                      type: "base64" as const,
+                      media_type: image.mediaType as "image/png",
+                      data: image.data,
+                    },
+                  })),
+                ]
+              : part.output,
           ...(part.isError ? { is_error: true } : {}),
         });
         break;

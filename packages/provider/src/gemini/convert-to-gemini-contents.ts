@@ -52,6 +52,8 @@ function convertParts(message: ModelMessage): GeminiPart[] {
             response: part.isError ? { error: part.output } : { result: part.output },
           },
         });
+        for (const image of part.images ?? [])
+          parts.push({ inlineData: { mimeType: image.mediaType, data: image.data } });
         break;
     }
   }

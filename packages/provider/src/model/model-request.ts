@@ -61,6 +61,11 @@ export interface ToolResultPart {
   toolName: string;
   output: string;
   isError?: boolean;
+  /**
+   * Images the tool returned (MCP tools can). Sent inside the result where the vendor allows it
+   * (Anthropic, Gemini), else in a user message right after the results (OpenAI Chat).
+   */
+  images?: ImagePart[];
 }
 
 export type UserContentPart = TextPart | ImagePart;

@@ -66,11 +66,31 @@ function convertAssistant(message: AssistantMessage): ChatMessage | undefined {
 }
 
 function convertToolResults(message: ToolMessage): ChatMessage[] {
-  return message.content.map((result) => ({
+  const results: ChatMessage[] = message.content.map((result) => ({
     role: "tool",
     tool_call_id: result.toolCallId,
     content: result.isError && !/^error/i.test(result.output) ? `Error: ${result.output}` : result.output,
   }));
+  // Tool messages carry text only; images a tool returned follow in one user message.
+  const images = message.content.flatMap((result) =>
+    (result.images ?? []).map((image) => ({ tool: result.toolName, image })),
+  );
+  if (images.length > 0) {
+    results.push({
+      role: "user",
+      content: [
+        {
+          type: "text",
+          text: `Images returned by ${[...new Set(images.map((entry) => entry.tool))].join(", ")}:`,
+        },
+        ...images.map(({ image }) => ({
+          type: "image_url" as const,
+          image_url: { url: `data:${image.mediaType};base64,${image.data}` },
+        })),
+      ],
+    });
+  }
+  return results;
 }
 
 /** Tool definitions in Chat Completions shape. */
