@@ -31,6 +31,7 @@ import { mcpFragment } from "../mcp/mcp-fragment.js";
 import type { McpSession } from "../mcp/mcp-session.js";
 import { MCP_MANAGER_SERVICE, readMcpResourceTool } from "../mcp/read-mcp-resource-tool.js";
 import { syncMcpTools } from "../mcp/sync-mcp-tools.js";
+import { writeMcpIndex } from "../mcp/write-mcp-index.js";
 import { type ApprovalCallback, createApprovalBroker } from "../permissions/approval-broker.js";
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
@@ -234,6 +235,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   if (mcp) {
     leadTools.register(readMcpResourceTool);
     const { deferred } = deferIfMany(leadTools, mcp.manager.tools());
+    if (deferred) void writeMcpIndex(cwd, mcp.manager.tools());
     stopMcpSync = mcp.manager.onToolsChanged(() =>
       syncMcpTools(leadTools, mcp.manager.tools(), { deferred }),
     );
