@@ -88,7 +88,34 @@ export async function connectMcpServer(spec: McpServerSpec, options: ConnectOpti
   let transportName: McpConnection["transport"];
   if (spec.transport === "stdio") {
     try {
-      await client.connect(await stdioTransport(spec, options, tail));
+      const transport = await stdioTransport(spec, options, tail);
+      // Remember the child's pid when it starts: the SDK forgets it as soon as close() begins.
+      let spawnedPid: number | undefined;
+      const start = transport.start.bind(transport);
+      transport.start = async () => {
+        await start();
+        spawnedPid = (transport as { pid?: number | null }).pid ?? undefined;
+      };
+      // A server that is given up on (timeout, session end) while it starts must not outlive us:
+      // close its transport (which kills the child) even if `initialize` never completes.
+      const closeTransport = () => {
+        // The SDK's close waits (unref'd) before it signals the child, so a process exiting right
+        // after would orphan it: a server we gave up on is stopped at once.
+        const pid = spawnedPid;
+        if (pid) {
+          try {
+            process.kill(pid, "SIGTERM");
+          } catch {
+            // Already gone.
+          }
+        }
+        void transport.close().catch(() => undefined);
+      };
+      if (options.signal?.aborted) throw new Error("cancelled before the server started");
+      options.signal?.addEventListener("abort", closeTransport, { once: true });
+      await client.connect(transport);
+      // Connected: from now on it closes gracefully (stdin end, then signals) like any server.
+      options.signal?.removeEventListener("abort", closeTransport);
     } catch (error) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       const last = tail.at(-1);
