@@ -51,14 +51,20 @@ export class ToolError extends NyzhiError {
 
 export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): Tool {
   const maxChars = definition.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
-  const inputJsonSchema = z.toJSONSchema(definition.inputSchema, { io: "input" }) as Record<string, unknown>;
-  delete inputJsonSchema.$schema;
+  // Converted on first use: building every tool's schema at start-up costs more than most runs need.
+  let inputJsonSchema: Record<string, unknown> | undefined;
   return {
     name: definition.name,
     description: definition.description,
     kind: definition.kind,
     mutates: definition.mutates,
-    inputJsonSchema,
+    get inputJsonSchema() {
+      if (!inputJsonSchema) {
+        inputJsonSchema = z.toJSONSchema(definition.inputSchema, { io: "input" }) as Record<string, unknown>;
+        delete inputJsonSchema.$schema;
+      }
+      return inputJsonSchema;
+    },
     parse(rawInput) {
       const parsed = definition.inputSchema.safeParse(rawInput ?? {});
       if (parsed.success) return { ok: true, input: parsed.data };
