@@ -117,6 +117,13 @@ describe("teams through nyz exec --team-name and nyz teams", () => {
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines.at(-1)).toMatchObject({ type: "summary", reason: "completed" });
+    // The summary counts the teammates' tokens too: it equals the sum of every step's usage line.
+    const teammateSteps = lines.filter((line) => line.type === "usage" && line.agent_id !== undefined);
+    expect(teammateSteps.length).toBeGreaterThan(0);
+    const stepTotal = lines
+      .filter((line) => line.type === "usage")
+      .reduce((sum, line) => sum + Number(line.input_tokens), 0);
+    expect(lines.at(-1)!.input_tokens).toBe(stepTotal);
 
     const leadRequests = mock.requests.filter((request) => request.system?.includes(LEAD));
     const leadSaw = JSON.stringify(leadRequests.map((request) => request.messages));

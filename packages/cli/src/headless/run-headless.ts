@@ -174,8 +174,10 @@ export async function runHeadless(
   }
 
   const children = runtime.manager?.usageOf("lead");
-  const totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
-  const totalCost = result.costUsd + (children?.costUsd ?? 0);
+  const teammates = runtime.teams?.usage();
+  let totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
+  if (teammates) totalUsage = addUsage(totalUsage, teammates.usage);
+  const totalCost = result.costUsd + (children?.costUsd ?? 0) + (teammates?.costUsd ?? 0);
   record.meta.provider = resolved.providerId;
   record.meta.model = resolved.modelId;
   record.meta.usage = totalUsage;

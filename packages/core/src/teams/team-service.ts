@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { ModelMessage } from "@nyzhi/provider";
+import { addUsage, emptyUsage, type Usage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { assembleSystemPrompt } from "../agent-loop/system-prompt.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
@@ -286,6 +287,18 @@ export class TeamService {
   }
 
   /** Teammates this process runs, by `team/name`. */
+  /** Tokens and cost of every teammate this process runs, summed. */
+  usage(): { usage: Usage; costUsd: number } {
+    let usage = emptyUsage();
+    let costUsd = 0;
+    for (const runner of this.runners.values()) {
+      const own = runner.usage();
+      usage = addUsage(usage, own.usage);
+      costUsd += own.costUsd;
+    }
+    return { usage, costUsd };
+  }
+
   teammates(): { team: string; name: string; state: string; agentId: string }[] {
     return [...this.runners.entries()].map(([key, runner]) => {
       const [team, name] = key.split("/") as [string, string];

@@ -1,4 +1,5 @@
 import type { ModelMessage } from "@nyzhi/provider";
+import { addUsage, emptyUsage, type Usage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { runTurn } from "../agent-loop/run-turn.js";
 import type { AgentEvent } from "../events/agent-events.js";
@@ -175,7 +176,17 @@ export class TeammateRunner {
       if (next.value.type !== "turn-start" && next.value.type !== "turn-end") this.options.emit(next.value);
       next = await turn.next();
     }
+    this.usageTotal = addUsage(this.usageTotal, next.value.usage);
+    this.costTotal += next.value.costUsd;
     return next.value.text;
+  }
+
+  private usageTotal: Usage = emptyUsage();
+  private costTotal = 0;
+
+  /** Tokens and cost of every turn this teammate has run. */
+  usage(): { usage: Usage; costUsd: number } {
+    return { usage: this.usageTotal, costUsd: this.costTotal };
   }
 
   private async finish(): Promise<void> {
