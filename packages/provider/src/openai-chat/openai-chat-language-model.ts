@@ -11,6 +11,7 @@ import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { convertToOpenAIChatMessages, convertToOpenAIChatTools } from "./convert-to-openai-chat-messages.js";
 import { createOpenAIClient } from "./create-openai-client.js";
 import { mapOpenAIChatFinishReason } from "./map-openai-chat-finish-reason.js";
+import { mapOpenAIReasoningEffort } from "./map-openai-reasoning-effort.js";
 import { openaiError } from "./openai-error.js";
 
 export interface OpenAIChatModelSettings {
@@ -86,22 +87,7 @@ function applyThinking(body: StreamParams, request: ModelRequest, modelId: strin
     Object.assign(body, { thinking: { type: "enabled" }, temperature: 1.0, top_p: 0.95 });
     return;
   }
-  body.reasoning_effort = toReasoningEffort(request.thinking?.effort);
-}
-
-function toReasoningEffort(effort: string | undefined): NonNullable<StreamParams["reasoning_effort"]> {
-  switch (effort) {
-    case "minimal":
-    case "low":
-    case "medium":
-    case "high":
-    case "xhigh":
-      return effort;
-    case "max":
-      return "xhigh";
-    default:
-      return "high";
-  }
+  body.reasoning_effort = mapOpenAIReasoningEffort(request.thinking?.effort);
 }
 
 /**

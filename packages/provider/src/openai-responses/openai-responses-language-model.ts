@@ -6,6 +6,7 @@ import { systemText } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
 import { createOpenAIClient } from "../openai-chat/create-openai-client.js";
+import { mapOpenAIReasoningEffort } from "../openai-chat/map-openai-reasoning-effort.js";
 import { openaiError } from "../openai-chat/openai-error.js";
 import { lazy } from "../stream/lazy.js";
 import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
@@ -60,7 +61,7 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
     if (tools) body.tools = tools;
     if (request.maxTokens !== undefined) body.max_output_tokens = request.maxTokens;
     if (request.thinking) {
-      body.reasoning = { effort: toReasoningEffort(request.thinking.effort), summary: "auto" };
+      body.reasoning = { effort: mapOpenAIReasoningEffort(request.thinking.effort), summary: "auto" };
     } else if (request.temperature !== undefined) body.temperature = request.temperature;
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
   }
@@ -75,21 +76,6 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
       signal,
       toError: (error, phase) => openaiError(error, { ...context, phase }),
     });
-  }
-}
-
-function toReasoningEffort(effort: string | undefined): NonNullable<OpenAI.Reasoning["effort"]> {
-  switch (effort) {
-    case "minimal":
-    case "low":
-    case "medium":
-    case "high":
-    case "xhigh":
-      return effort;
-    case "max":
-      return "xhigh";
-    default:
-      return "high";
   }
 }
 
