@@ -143,7 +143,8 @@ async function writeChecked(
     output = stringify(intended);
     preservedComments = false;
   }
-  await writeFileAtomic(file, output, mode === undefined ? {} : { mode });
+  // Servers carry tokens in headers and env: a config file nyzhi writes them into is private.
+  await writeFileAtomic(file, output, { mode: mode === undefined ? 0o600 : mode & 0o700 });
   return { file, preservedComments };
 }
 

@@ -4,6 +4,7 @@ import { parse, stringify } from "smol-toml";
 import { ConfigError } from "../base/config-error.js";
 import { errorMessage } from "../base/errors.js";
 import { writeFileAtomic } from "../base/write-file-atomic.js";
+import { isSecretKeyPath } from "../display/redact-secrets.js";
 import {
   cloneData,
   dataEquals,
@@ -119,7 +120,10 @@ export async function setConfigValue(
     output = stringify(intended);
     preservedComments = false;
   }
-  await writeFileAtomic(file, output, mode === undefined ? {} : { mode });
+  // A file that now holds a secret is readable by its owner only.
+  const secretMode = isSecretKeyPath(canonical) ? 0o600 : undefined;
+  const fileMode = secretMode ?? mode;
+  await writeFileAtomic(file, output, fileMode === undefined ? {} : { mode: fileMode });
   const previous = getAtPath(document, path);
   return { file, keyPath: canonical, value, previous, preservedComments };
 }

@@ -69,8 +69,15 @@ export class TaskBoard {
   async create(team: string, request: CreateTaskRequest): Promise<TeamTask> {
     if (!request.subject.trim()) throw new TeamError("task_invalid", "A task needs a subject.");
     return this.locked(team, async (paths) => {
+      // The high-water mark is a hint: a lost or emptied one must never make an id repeat, so the
+      // largest task file present counts too.
       const raw = await readFile(paths.highWaterMark, "utf8").catch(() => "0");
-      const id = String((Number.parseInt(raw.trim(), 10) || 0) + 1);
+      const existing = await readdir(paths.tasks).catch(() => [] as string[]);
+      const highest = existing.reduce((max, name) => {
+        const match = /^(\d+)\.json$/.exec(name);
+        return match ? Math.max(max, Number(match[1])) : max;
+      }, 0);
+      const id = String(Math.max(Number.parseInt(raw.trim(), 10) || 0, highest) + 1);
       const now = new Date().toISOString();
       const blockers = await this.loadAll(team, unique(request.blockedBy ?? []));
       const task: TeamTask = {

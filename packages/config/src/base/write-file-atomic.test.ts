@@ -1,0 +1,33 @@
+import { chmod, lstat, mkdtemp, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { setConfigValue } from "../writer/set-config-value.js";
+import { writeFileAtomic } from "./write-file-atomic.js";
+
+describe("writeFileAtomic", () => {
+  it("writes through a symlink to its target and keeps the link", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "nyzhi-atomic-"));
+    await writeFile(join(dir, "real.toml"), "a = 1\n");
+    await symlink(join(dir, "real.toml"), join(dir, "link.toml"));
+    await writeFileAtomic(join(dir, "link.toml"), "a = 2\n");
+    expect((await lstat(join(dir, "link.toml"))).isSymbolicLink()).toBe(true);
+    expect(await readFile(join(dir, "real.toml"), "utf8")).toBe("a = 2\n");
+  });
+
+  it("keeps an existing file's mode unless one is given", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "nyzhi-atomic-"));
+    const file = join(dir, "private.toml");
+    await writeFile(file, "a = 1\n");
+    await chmod(file, 0o600);
+    await writeFileAtomic(file, "a = 2\n");
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+
+  it("makes a config file that now holds an API key readable by its owner only", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "nyzhi-atomic-"));
+    const file = join(dir, "config.toml");
+    await setConfigValue(file, "provider.openai.api_key", "sk-test-0123456789", { layer: "global" });
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+  });
+});
