@@ -31,3 +31,24 @@ describe("writeFileAtomic", () => {
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
 });
+
+describe("secrets in config errors", () => {
+  it("masks an API key on the offending line of a TOML syntax error and in a schema error", async () => {
+    const { loadConfig } = await import("../layers/load-config.js");
+    const dir = await mkdtemp(join(tmpdir(), "nyzhi-secret-error-"));
+    const home = join(dir, "home");
+    const global = join(dir, "config.toml");
+    await writeFile(global, '[provider.openai]\napi_key = "sk-live-SECRET-123\n');
+    const syntax = await loadConfig({ cwd: dir, env: { NYZHI_HOME: home }, globalConfigFile: global }).catch(
+      (error: Error) => error,
+    );
+    expect(String(syntax)).toContain("invalid TOML");
+    expect(String(syntax)).not.toContain("SECRET");
+    await writeFile(global, "[provider.openai]\napi_key = 12345678901\n");
+    const schema = await loadConfig({ cwd: dir, env: { NYZHI_HOME: home }, globalConfigFile: global }).catch(
+      (error: Error) => error,
+    );
+    expect(String(schema)).toContain("provider.openai.api_key");
+    expect(String(schema)).not.toContain("12345678901");
+  });
+});

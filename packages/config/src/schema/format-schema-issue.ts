@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { isSecretKeyPath, REDACTED_VALUE } from "../display/redact-secrets.js";
 import { getAtPath, isPlainObject, joinKeyPath } from "../key-paths/key-path.js";
 import { formatTomlValue } from "../toml/format-toml-value.js";
 
@@ -20,8 +21,11 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   array: "an array",
 };
 
-function got(value: unknown): string {
-  return value === undefined ? "nothing" : formatTomlValue(value);
+function got(value: unknown, path?: readonly string[]): string {
+  if (value === undefined) return "nothing";
+  // Never echo a credential into an error message (terminals, CI logs, screenshots).
+  if (path && isSecretKeyPath(path.join("."))) return REDACTED_VALUE;
+  return formatTomlValue(value);
 }
 
 function bound(issue: Issue & { minimum?: unknown; maximum?: unknown; inclusive?: boolean }): string {
@@ -40,7 +44,7 @@ export function describeIssue(issue: Issue, root: unknown): DescribedIssue {
     case "invalid_value": {
       const expected = `one of ${issue.values.map((value) => String(value)).join(", ")}`;
       if (actual === undefined) return { path, problem: `required key is missing (expected ${expected})` };
-      return { path, problem: `expected ${expected}; got ${got(actual)}` };
+      return { path, problem: `expected ${expected}; got ${got(actual, path)}` };
     }
     case "invalid_type": {
       // A schema can name its type itself (`{ error: "expected an integer" }`).
@@ -49,15 +53,15 @@ export function describeIssue(issue: Issue, root: unknown): DescribedIssue {
         : undefined;
       const expected = custom ?? TYPE_NAMES[issue.expected] ?? issue.expected;
       if (actual === undefined) return { path, problem: `required key is missing (expected ${expected})` };
-      return { path, problem: `expected ${expected}; got ${got(actual)}` };
+      return { path, problem: `expected ${expected}; got ${got(actual, path)}` };
     }
     case "too_small":
     case "too_big":
-      return { path, problem: `expected a number ${bound(issue)}; got ${got(actual)}` };
+      return { path, problem: `expected a number ${bound(issue)}; got ${got(actual, path)}` };
     case "invalid_union":
       return describeUnionIssue(issue, path, actual, root);
     default:
-      return { path, problem: `${issue.message}; got ${got(actual)}` };
+      return { path, problem: `${issue.message}; got ${got(actual, path)}` };
   }
 }
 
@@ -83,7 +87,7 @@ function describeUnionIssue(
       problem: "expected `command` (a stdio server) or `url` (an http server); the entry has neither",
     };
   }
-  return { path, problem: `expected a table with \`command\` or \`url\`; got ${got(actual)}` };
+  return { path, problem: `expected a table with \`command\` or \`url\`; got ${got(actual, path)}` };
 }
 
 /** `agent.trust.mode: expected one of …` */

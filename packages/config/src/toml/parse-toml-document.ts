@@ -1,5 +1,6 @@
 import { parse, TomlError } from "smol-toml";
 import { ConfigError } from "../base/config-error.js";
+import { isSecretKeyPath, REDACTED_VALUE } from "../display/redact-secrets.js";
 import type { PlainObject } from "../key-paths/key-path.js";
 
 /**
@@ -24,7 +25,10 @@ export function parseTomlDocument(text: string, file: string): PlainObject {
 
 /** The line `line` of `text` with its number, and a caret under `column` (both 1-based). */
 export function renderSourceLine(text: string, line: number, column: number): string {
-  const source = text.split(/\r?\n/)[line - 1] ?? "";
+  const raw = text.split(/\r?\n/)[line - 1] ?? "";
+  // A line that assigns a credential is shown with its value masked.
+  const assignment = /^(\s*"?([\w.-]+)"?\s*=\s*)(.*)$/.exec(raw);
+  const source = assignment && isSecretKeyPath(assignment[2]!) ? `${assignment[1]}${REDACTED_VALUE}` : raw;
   const gutter = String(line);
   const pad = " ".repeat(gutter.length);
   return `  ${gutter} | ${source}\n  ${pad} | ${" ".repeat(Math.max(0, column - 1))}^`;
