@@ -61,6 +61,11 @@ describe("withRetry", () => {
     ]);
   });
 
+  it("passes a leading usage part through once, even when the answer has no content", async () => {
+    const parts = await collect(withRetry(scripted([[usage, finish]]), noSleep));
+    expect(parts).toEqual([usage, finish]);
+  });
+
   it("does not retry after content was yielded: the error surfaces as a part, output is not repeated", async () => {
     const inner = scripted([
       [...text("partial").slice(0, 2), error("stream_interrupted")],

@@ -96,6 +96,7 @@ class RetryingLanguageModel implements LanguageModel {
           }
           forwarded = true;
           yield* held;
+          held.length = 0;
         }
         yield part;
       }
