@@ -138,7 +138,14 @@ export async function connectMcpServer(spec: McpServerSpec, options: ConnectOpti
     options.onUnexpectedClose?.(last ? `connection closed; last stderr: ${last}` : "connection closed");
   };
   client.onerror = (error) => options.logger?.debug({ server: spec.name, err: error }, "mcp transport error");
-  tools = await listAllTools(client);
+  try {
+    tools = await listAllTools(client);
+  } catch (error) {
+    // A server we cannot use must not keep running.
+    closing = true;
+    await client.close().catch(() => undefined);
+    throw error;
+  }
   return {
     spec,
     client,
@@ -222,7 +229,12 @@ async function connectHttp(
   const transport = new SSEClientTransport(url, {
     requestInit,
     eventSourceInit: {
-      fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers ?? {}), ...headers } }),
+      // The SDK passes a Headers object (Accept, protocol version): merge into it, don't spread it.
+      fetch: (input, init) => {
+        const merged = new Headers(init?.headers);
+        for (const [name, value] of Object.entries(headers)) merged.set(name, value);
+        return fetch(input, { ...init, headers: merged });
+      },
     },
   });
   try {

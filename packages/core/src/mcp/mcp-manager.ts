@@ -134,7 +134,9 @@ export class McpManager {
       }
     } catch (error) {
       entry.status.durationMs = Date.now() - startedAt;
-      this.fail(entry, "failed", errorMessage(error));
+      // Stopped while it was starting: that is not a failure worth reporting.
+      if (entry.stop.signal.aborted) entry.status.state = "stopped";
+      else this.fail(entry, "failed", errorMessage(error));
     } finally {
       clearTimeout(timer);
     }
