@@ -68,7 +68,7 @@ async function timedTurn(childDelayMs) {
   for await (const event of runtime.runTurn("split the work")) void event;
   const elapsed = performance.now() - started;
   const maxConcurrent = mock.maxConcurrent;
-  runtime.close();
+  await runtime.close();
   await mock.close();
   return { elapsed, maxConcurrent };
 }
@@ -118,7 +118,7 @@ async function memoryFigures() {
   mock.reset();
   const afterCycles = heap();
   const agentsKept = manager.list().length;
-  runtime.close();
+  await runtime.close();
   await mock.close();
   return {
     perLiveKb: (withLive - before) / CHILDREN / 1024,

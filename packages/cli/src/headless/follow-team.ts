@@ -25,7 +25,8 @@ export async function followTeam(
       timeoutMs: Math.max(0, deadline - Date.now()),
       signal: options.signal,
     });
-    if (state === "quiet" || options.signal.aborted) return total;
+    if (options.signal.aborted) return { ...total, reason: "aborted" };
+    if (state === "quiet") return total;
     if (state === "timeout") {
       const busy = teams
         .teammates()

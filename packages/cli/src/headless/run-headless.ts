@@ -168,8 +168,7 @@ export async function runHeadless(
     if (flags.teamName && result.reason === "completed")
       result = await followTeam(runtime, result, { waitMs: teamWaitMs, signal: run.signal, emit });
   } finally {
-    runtime.close();
-    await runtime.teams?.close();
+    await runtime.close();
     await mcp.close();
   }
 
@@ -180,7 +179,7 @@ export async function runHeadless(
   const totalCost = result.costUsd + (children?.costUsd ?? 0) + (teammates?.costUsd ?? 0);
   record.meta.provider = resolved.providerId;
   record.meta.model = resolved.modelId;
-  record.meta.usage = totalUsage;
+  record.meta.usage = record.meta.usage ? addUsage(record.meta.usage, totalUsage) : totalUsage;
   record.meta.costUsd = (record.meta.costUsd ?? 0) + totalCost;
   const agents = runtime.manager?.snapshot();
   if (agents && Object.keys(agents).length > 0) record.agents = agents;

@@ -53,7 +53,18 @@ export async function executeToolCalls(
     if (options.signal.aborted) break;
     await Promise.all(
       batch.map(async (call) => {
-        results.set(call.id, await runOneCall(context, call, options));
+        try {
+          results.set(call.id, await runOneCall(context, call, options));
+        } catch (error) {
+          // A failing gate, hook or preview still gives the call its one result.
+          const message = error instanceof Error ? error.message : String(error);
+          const result: CallResult = {
+            output: `Tool \`${call.name}\` could not run: ${message}`,
+            isError: true,
+          };
+          emitEnd(context, call, result, 0, options.emit);
+          results.set(call.id, result);
+        }
       }),
     );
   }

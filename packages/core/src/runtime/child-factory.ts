@@ -80,13 +80,20 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       const parent = options.agents.get(request.parentId);
       if (!parent) throw new Error(`parent agent ${request.parentId} is not known to this session`);
       const { role, unknown } = resolveRole(request.roleName, options.roles);
-      const available = [...options.allTools(), ...((await options.extraToolsFor?.(role)) ?? [])];
+      // A child never gets a tool its parent lacks (the lead has every tool of the session); the
+      // role's own MCP servers are the one addition.
+      const parentTools = request.depth > 1 ? new Set(parent.context.tools.names()) : undefined;
+      const available = [
+        ...options.allTools().filter((tool) => !parentTools || parentTools.has(tool.name)),
+        ...((await options.extraToolsFor?.(role)) ?? []),
+      ];
       const applied = applyRole(role, {
         parentModel: parent.modelSpec,
         subagentModel: config.agent.agents.subagent_model,
         sessionOverrides: options.sessionOverrides,
         availableTools: available.map((tool) => ({ name: tool.name, mutates: tool.mutates })),
         toolRolePatterns: resolveToolRolePatterns(config),
+        parentMaxSteps: parent.context.maxSteps,
       });
       const modelSpec = request.model?.trim() || applied.model;
       const resolved =
@@ -95,7 +102,8 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
           : await options.resolveModel(modelSpec);
       const model = resolved?.model ?? parent.context.model;
 
-      const canSpawn = request.depth < config.agent.agents.max_depth;
+      // A read-only role cannot delegate either: its children could write for it.
+      const canSpawn = request.depth < config.agent.agents.max_depth && !role.readOnly;
       const allowed = new Set(applied.toolNames);
       const granted = available.filter(
         (tool) => allowed.has(tool.name) && (canSpawn || !SPAWNING_TOOL_NAMES.includes(tool.name)),
@@ -144,11 +152,17 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
         takePendingMessages: request.takePendingMessages,
       };
       if (parent.context.hooks) context.hooks = parent.context.hooks;
+      if (parent.context.maxTokens !== undefined) context.maxTokens = parent.context.maxTokens;
       if (parent.context.shapeToolResult) context.shapeToolResult = parent.context.shapeToolResult;
       const costOf = resolved?.costOf ?? parent.context.costOf;
       if (costOf) context.costOf = costOf;
       options.agents.set(request.agentId, { context, todos, modelSpec, resolved });
-      return { context, role: applied.role, unknownRole: unknown, model: resolved?.modelId ?? modelSpec };
+      return {
+        context,
+        role: applied.role,
+        unknownRole: unknown,
+        model: resolved ? `${resolved.providerId}/${resolved.modelId}` : modelSpec,
+      };
     },
   };
 }

@@ -133,8 +133,8 @@ export interface AgentRuntime {
   sessionId: string;
   /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */
   runTurn(input: TurnInput, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, TurnResult>;
-  /** Stops every subagent (end of session). */
-  close(): void;
+  /** Stops every subagent and teammate (end of session); resolves when their loops have ended. */
+  close(): Promise<void>;
 }
 
 function isResolved(model: LanguageModel | ResolvedModel): model is ResolvedModel {
@@ -395,10 +395,9 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       await lifecycle.afterTurn({ turn_id: turnId, reason: result.reason, steps: result.steps });
       return result;
     },
-    close() {
-      manager?.closeAll();
-      void teams?.close();
+    async close() {
       stopMcpSync?.();
+      await Promise.all([manager?.closeAll(), teams?.close()]);
     },
   };
 }

@@ -183,6 +183,16 @@ export class AgentManager {
     agent.context = built.context;
     agent.role = built.role;
     agent.model = built.model;
+    if (isFinal(agent.status)) {
+      // Closed while it was being built: it never starts.
+      return {
+        agentId: agent.id,
+        nickname: agent.nickname,
+        role: agent.role,
+        unknownRole: built.unknownRole,
+        model: agent.model,
+      };
+    }
     this.options.emit({
       type: "subagent-spawned",
       agent: request.parent,
@@ -271,9 +281,12 @@ export class AgentManager {
     if (!message.trim())
       throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
     this.reserveSlot();
+    const previous = agent.status;
     agent.holdsSlot = true;
     agent.controller = new AbortController();
     agent.status = { state: "pending_init" };
+    // Its next completion is news to everyone waiting.
+    for (const reported of this.reported.values()) reported.delete(id);
     if (!agent.context) {
       try {
         const built = await this.options.factory.createChild({
@@ -289,10 +302,13 @@ export class AgentManager {
         });
         agent.context = built.context;
       } catch (error) {
-        this.finish(agent, { state: "errored", message: errorMessage(error) });
+        // Could not be rebuilt: it stays as it was (its saved result is kept).
+        agent.status = previous;
+        this.releaseSlot(agent);
         throw error;
       }
     }
+    if (isFinal(agent.status)) return { status: formatStatus(agent.status), nickname: agent.nickname };
     this.start(agent, message);
     return { status: formatStatus(agent.status), nickname: agent.nickname };
   }
@@ -360,10 +376,17 @@ export class AgentManager {
     return { usage, costUsd };
   }
 
-  /** Cancels everything (end of session). */
-  closeAll(): void {
+  /**
+   * Cancels everything (end of session) and resolves once every agent's loop has stopped, so their
+   * threads are consistent and their usage counted before the session is saved.
+   */
+  async closeAll(): Promise<void> {
     for (const agent of this.agents.values()) if (!isFinal(agent.status)) this.close(agent.id);
+    await Promise.all([...this.running.values()]);
   }
+
+  /** Each agent's running loop, until it ends. */
+  private readonly running = new Map<string, Promise<void>>();
 
   /** The children's threads, for saving with the parent session. */
   snapshot(): Record<string, SavedAgentThread> {
@@ -422,21 +445,24 @@ export class AgentManager {
     const signal = agent.controller.signal;
     this.setStatus(agent, { state: "running" });
     this.options.onStart?.(this.describe(agent));
-    void (async () => {
+    const run = (async () => {
       let final: AgentStatus;
       try {
         const turn = runTurn(context, message, { signal });
         let lastError: string | undefined;
         let next = await turn.next();
         while (!next.done) {
-          if (next.value.type === "error") lastError = next.value.message;
-          if (next.value.type !== "turn-start" && next.value.type !== "turn-end")
-            this.options.emit(next.value);
+          const event = next.value;
+          if (event.type === "error") lastError = event.message;
+          // Usage is counted per step, so a closed agent's finished steps still count.
+          if (event.type === "usage" && event.agent.agentId === agent.id) {
+            agent.usage = addUsage(agent.usage, event.usage);
+            agent.costUsd += event.costUsd;
+          }
+          if (event.type !== "turn-start" && event.type !== "turn-end") this.options.emit(event);
           next = await turn.next();
         }
         const result = next.value;
-        agent.usage = addUsage(agent.usage, result.usage);
-        agent.costUsd += result.costUsd;
         if (result.reason === "completed") final = { state: "completed", result: result.text };
         else if (result.reason === "aborted") final = { state: "shutdown" };
         else if (result.reason === "max-steps")
@@ -445,8 +471,21 @@ export class AgentManager {
       } catch (error) {
         final = { state: "errored", message: errorMessage(error) };
       }
-      if (!isFinal(agent.status)) this.finish(agent, final);
+      try {
+        if (!isFinal(agent.status)) this.finish(agent, final);
+      } catch (error) {
+        // A listener failing must not become an unhandled rejection (that ends the process).
+        this.options.emit({
+          type: "notice",
+          agent: agent.context?.agent ?? { agentId: agent.id, depth: agent.depth },
+          message: `subagent ${agent.nickname}: ${errorMessage(error)}`,
+        });
+      }
     })();
+    this.running.set(agent.id, run);
+    void run.finally(() => {
+      if (this.running.get(agent.id) === run) this.running.delete(agent.id);
+    });
   }
 
   private finish(agent: ManagedAgent, status: AgentStatus): void {

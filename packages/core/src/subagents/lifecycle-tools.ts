@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineTool, type Tool } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
-import type { AgentManager } from "./agent-manager.js";
+import { type AgentManager, SubagentError } from "./agent-manager.js";
 
 /** Where the runtime puts the session's AgentManager in `ToolContext.services`. */
 export const AGENT_MANAGER_SERVICE = "agentManager";
@@ -14,6 +14,21 @@ export const LIFECYCLE_TOOL_NAMES = [
   "close_agent",
   "resume_agent",
 ] as const;
+
+/**
+ * A subagent may steer, close or resume only its own children; the lead may address any agent of
+ * the session. Unknown ids fall through to the manager's own "not found" error.
+ */
+function ownedAgent(context: ToolContext, id: string): string {
+  const info = managerOf(context).info(id);
+  if (info && context.agent.depth > 0 && info.parentId !== context.agent.id) {
+    throw new SubagentError(
+      "subagent_not_owned",
+      `Agent ${id} (${info.nickname}) is not one of your subagents.`,
+    );
+  }
+  return id;
+}
 
 function managerOf(context: ToolContext): AgentManager {
   const manager = context.services[AGENT_MANAGER_SERVICE] as AgentManager | undefined;
@@ -102,7 +117,7 @@ export const sendInputTool = defineTool({
   kind: "agent",
   mutates: false,
   async execute(input, context) {
-    const sent = managerOf(context).sendInput(input.id, input.message);
+    const sent = managerOf(context).sendInput(ownedAgent(context, input.id), input.message);
     return JSON.stringify({ status: sent.status, agent_nickname: sent.nickname });
   },
 });
@@ -139,7 +154,7 @@ export const closeAgentTool = defineTool({
   kind: "agent",
   mutates: false,
   async execute(input, context) {
-    const closed = managerOf(context).close(input.id);
+    const closed = managerOf(context).close(ownedAgent(context, input.id));
     return JSON.stringify({ status: closed.status, agent_nickname: closed.nickname });
   },
 });
@@ -152,7 +167,7 @@ export const resumeAgentTool = defineTool({
   kind: "agent",
   mutates: false,
   async execute(input, context) {
-    const resumed = await managerOf(context).resume(input.id, input.message);
+    const resumed = await managerOf(context).resume(ownedAgent(context, input.id), input.message);
     return JSON.stringify({ status: resumed.status, agent_nickname: resumed.nickname });
   },
 });

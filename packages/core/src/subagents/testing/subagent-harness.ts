@@ -94,7 +94,7 @@ export async function startSubagentHarness(
       return seen;
     },
     async close() {
-      runtime.close();
+      await runtime.close();
       await mcp?.close();
       await mock.close();
     },
