@@ -5,13 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
 // The built core, as the worker processes use it (the root `pnpm test` builds first).
-import {
-  DEFAULT_STALE_LOCK_MS,
-  Mailbox,
-  TaskBoard,
-  type TeamMessage,
-  TeamStore,
-} from "../../packages/core/dist/index.js";
+import { DEFAULT_STALE_LOCK_MS } from "../../packages/config/dist/index.js";
+import { Mailbox, TaskBoard, type TeamMessage, TeamStore } from "../../packages/core/dist/index.js";
 
 const CORE_URL = pathToFileURL(
   fileURLToPath(new URL("../../packages/core/dist/index.js", import.meta.url)),

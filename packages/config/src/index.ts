@@ -5,6 +5,16 @@ export {
   type ConfigWarning,
 } from "./base/config-error.js";
 export { errorMessage, NyzhiError } from "./base/errors.js";
+export {
+  acquireFileLock,
+  DEFAULT_STALE_LOCK_MS,
+  type FileLockOptions,
+  isAlive,
+  isLockStale,
+  LockTimeoutError,
+  type ReleaseLock,
+  withFileLock,
+} from "./base/file-lock.js";
 export { getLogger, type Logger, REDACTED_LOG_PATHS, setLogger } from "./base/logger.js";
 export { type WriteFileAtomicOptions, writeFileAtomic } from "./base/write-file-atomic.js";
 export {

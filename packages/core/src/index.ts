@@ -230,16 +230,6 @@ export {
 } from "./subagents/lifecycle-tools.js";
 export { createTaskTool, type TaskRoleSource } from "./subagents/task-tool.js";
 // Teams
-export {
-  acquireFileLock,
-  DEFAULT_STALE_LOCK_MS,
-  type FileLockOptions,
-  isAlive,
-  isLockStale,
-  LockTimeoutError,
-  type ReleaseLock,
-  withFileLock,
-} from "./teams/file-lock.js";
 export { Mailbox, type OutgoingMessage } from "./teams/mailbox.js";
 export {
   type CreateTaskRequest,

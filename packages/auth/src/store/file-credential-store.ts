@@ -1,5 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { writeFileAtomic } from "@nyzhi/config";
+import { mkdir, readFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import { type FileLockOptions, withFileLock, writeFileAtomic } from "@nyzhi/config";
 import { CorruptAuthFileError } from "../errors/auth-errors.js";
 import {
   type AccountsByProvider,
@@ -8,7 +9,6 @@ import {
   serializeAuthFile,
 } from "./auth-file-format.js";
 import type { CredentialStore, StoredAccount } from "./credential-store.js";
-import { type FileLockOptions, withFileLock } from "./file-lock.js";
 import { createSerialQueue } from "./serial-queue.js";
 
 /** Serialises writes per path across every store instance in this process. */
@@ -59,9 +59,10 @@ export function createFileCredentialStore(path: string, lockOptions: FileLockOpt
       return Object.keys(providers).filter((id) => (providers[id] ?? []).length > 0);
     },
     update(providerId, change) {
-      return serial(() =>
-        withFileLock(
-          path,
+      return serial(async () => {
+        await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+        return withFileLock(
+          `${path}.lock`,
           async () => {
             const providers = await readStore(path);
             const next: StoredAccount[] = change(structuredClone(providers[providerId] ?? []));
@@ -71,8 +72,8 @@ export function createFileCredentialStore(path: string, lockOptions: FileLockOpt
             return next;
           },
           lockOptions,
-        ),
-      );
+        );
+      });
     },
   };
 }

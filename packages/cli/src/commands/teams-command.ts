@@ -1,7 +1,6 @@
-import { resolveDirs } from "@nyzhi/config";
+import { isAlive, resolveDirs } from "@nyzhi/config";
 import {
   formatTaskLine,
-  isAlive,
   leadName,
   Mailbox,
   TaskBoard,

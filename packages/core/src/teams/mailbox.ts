@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { writeFileAtomic } from "@nyzhi/config";
-import { type FileLockOptions, withFileLock } from "./file-lock.js";
+import { type FileLockOptions, withFileLock, writeFileAtomic } from "@nyzhi/config";
 import type { TeamMessage } from "./team-message.js";
 import { checkName, readJsonFile, type TeamDirs, teamPaths } from "./team-types.js";
 

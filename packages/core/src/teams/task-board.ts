@@ -1,6 +1,5 @@
 import { mkdir, readdir, readFile } from "node:fs/promises";
-import { writeFileAtomic } from "@nyzhi/config";
-import { type FileLockOptions, withFileLock } from "./file-lock.js";
+import { type FileLockOptions, withFileLock, writeFileAtomic } from "@nyzhi/config";
 import { readJsonFile, type TeamDirs, TeamError, teamPaths } from "./team-types.js";
 
 export const TASK_STATUSES = ["pending", "in_progress", "completed", "blocked", "deleted"] as const;

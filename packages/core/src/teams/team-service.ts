@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { type FileLockOptions, isAlive } from "@nyzhi/config";
 import type { ModelMessage } from "@nyzhi/provider";
 import { addUsage, emptyUsage, type Usage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
@@ -6,7 +7,6 @@ import { assembleSystemPrompt } from "../agent-loop/system-prompt.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import type { Tool } from "../tools/define-tool.js";
-import { type FileLockOptions, isAlive } from "./file-lock.js";
 import { Mailbox } from "./mailbox.js";
 import { TaskBoard } from "./task-board.js";
 import { formatTeammateMessages, type TeamMessage } from "./team-message.js";

@@ -1,6 +1,5 @@
 import { mkdir, readdir, rm, stat } from "node:fs/promises";
-import { writeFileAtomic } from "@nyzhi/config";
-import { type FileLockOptions, withFileLock } from "./file-lock.js";
+import { type FileLockOptions, withFileLock, writeFileAtomic } from "@nyzhi/config";
 import {
   checkName,
   colorFor,

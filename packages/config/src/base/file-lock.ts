@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { link, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
-import { NyzhiError } from "@nyzhi/config";
+import { NyzhiError } from "./errors.js";
 
 /**
  * A cross-process lock on a path, made of an `O_EXCL` lock file holding the owner's pid, host,
