@@ -103,6 +103,8 @@ class OpenAIChatStreamState implements EventMapper<Chunk> {
   private finishReason: string | undefined;
   private usage: Usage | undefined;
   private callCount = 0;
+  private readonly keyForIndex = new Map<number, string | number>();
+  private readonly idForKey = new Map<string | number, string>();
 
   map(chunk: Chunk): StreamPart[] {
     if (chunk.usage) this.usage = readUsage(chunk.usage);
@@ -129,11 +131,19 @@ class OpenAIChatStreamState implements EventMapper<Chunk> {
   private handleToolCalls(toolCalls: OpenAI.Chat.ChatCompletionChunk.Choice.Delta.ToolCall[]): StreamPart[] {
     const parts: StreamPart[] = [];
     for (const [position, toolCall] of toolCalls.entries()) {
-      const key = toolCall.index ?? position;
+      const index = toolCall.index ?? position;
+      let key: string | number = this.keyForIndex.get(index) ?? index;
+      // Some compatible servers reuse one index (or send none) for several calls: a new id at a
+      // known index starts a new call instead of appending to the previous one.
+      if (this.toolCalls.has(key) && toolCall.id && toolCall.id !== this.idForKey.get(key)) {
+        key = `${index}#${toolCall.id}`;
+      }
       if (!this.toolCalls.has(key)) {
         parts.push(...this.blocks.close());
         const id = toolCall.id || `call_${this.callCount}`;
         this.callCount++;
+        this.keyForIndex.set(index, key);
+        this.idForKey.set(key, id);
         parts.push(this.toolCalls.start(key, id, toolCall.function?.name ?? ""));
       }
       const delta = toolCall.function?.arguments;
