@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { errorMessage, NyzhiError } from "@nyzhi/config";
 import { addUsage, emptyUsage, type ModelMessage, type Usage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
-import { runTurn } from "../agent-loop/run-turn.js";
+import { runTurn, type TurnInput } from "../agent-loop/run-turn.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { SavedAgentThread } from "../sessions/session-types.js";
 import { type AgentStatus, formatStatus, isFinal } from "./agent-status.js";
@@ -415,6 +415,7 @@ export class AgentManager {
     for (const entry of Object.values(saved)) {
       if (this.agents.has(entry.agentId)) continue;
       this.savedThreads.set(entry.agentId, entry.messages);
+      this.nicknames.reserve(entry.nickname);
       const status: AgentStatus = entry.status.startsWith("errored")
         ? { state: "errored", message: entry.status.replace(/^errored: /, "") }
         : entry.status === "shutdown" || entry.status === "running" || entry.status === "pending_init"
@@ -448,21 +449,33 @@ export class AgentManager {
     const run = (async () => {
       let final: AgentStatus;
       try {
-        const turn = runTurn(context, message, { signal });
+        let input: TurnInput = message;
         let lastError: string | undefined;
-        let next = await turn.next();
-        while (!next.done) {
-          const event = next.value;
-          if (event.type === "error") lastError = event.message;
-          // Usage is counted per step, so a closed agent's finished steps still count.
-          if (event.type === "usage" && event.agent.agentId === agent.id) {
-            agent.usage = addUsage(agent.usage, event.usage);
-            agent.costUsd += event.costUsd;
+        let result: Awaited<ReturnType<ReturnType<typeof runTurn>["next"]>>["value"];
+        for (;;) {
+          const turn = runTurn(context, input, { signal });
+          let next = await turn.next();
+          while (!next.done) {
+            const event = next.value;
+            if (event.type === "error") lastError = event.message;
+            // Usage is counted per step, so a closed agent's finished steps still count.
+            if (event.type === "usage" && event.agent.agentId === agent.id) {
+              agent.usage = addUsage(agent.usage, event.usage);
+              agent.costUsd += event.costUsd;
+            }
+            if (event.type !== "turn-start" && event.type !== "turn-end") this.options.emit(event);
+            next = await turn.next();
           }
-          if (event.type !== "turn-start" && event.type !== "turn-end") this.options.emit(event);
-          next = await turn.next();
+          result = next.value;
+          // A message sent while the final answer was being written is not dropped: it starts
+          // another turn before the agent reports completion.
+          const queued = agent.pending.shift();
+          if (result.reason !== "completed" || !queued || signal.aborted) {
+            if (queued) agent.pending.unshift(queued);
+            break;
+          }
+          input = queued.role === "user" ? queued.content : JSON.stringify(queued.content);
         }
-        const result = next.value;
         if (result.reason === "completed") final = { state: "completed", result: result.text };
         else if (result.reason === "aborted") final = { state: "shutdown" };
         else if (result.reason === "max-steps")

@@ -72,6 +72,11 @@ export class NicknamePool {
     return name;
   }
 
+  /** Marks a name as in use (an agent restored from a saved session keeps its nickname). */
+  reserve(name: string): void {
+    this.inUse.add(name);
+  }
+
   release(name: string): void {
     this.inUse.delete(name);
   }

@@ -64,4 +64,24 @@ describe("subagent safety and lifecycle edges", () => {
     expect(Object.keys(next.status)).toEqual([quick.agentId]);
     expect(Date.now() - startedAt).toBeLessThan(2000);
   });
+
+  it("does not drop a message sent while the child writes its final answer", async () => {
+    harness = await startSubagentHarness({
+      rules: [
+        { match: { lastUser: "start" }, response: { text: "first answer", delayMs: 400 } },
+        { match: { lastUser: "one more thing" }, response: { text: "second answer" } },
+      ],
+    });
+    const manager = harness.runtime.manager!;
+    const child = await manager.spawn({ parent: lead, message: "start" });
+    await harness.mock.waitForRequests(1, 5000);
+    manager.sendInput(child.agentId, "one more thing");
+    await manager.wait({ callerId: "lead", ids: [child.agentId], timeoutMs: 10_000 });
+    expect(manager.info(child.agentId)?.status).toBe("completed: second answer");
+    expect(harness.mock.requests[1]!.messages.map((message) => message.text)).toEqual([
+      "start",
+      "first answer",
+      "one more thing",
+    ]);
+  });
 });
