@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import type { AgentTag } from "../events/agent-events.js";
 import type { ToolKind } from "../tools/tool-types.js";
 
@@ -18,6 +19,8 @@ export type ApprovalCallback = (prompt: ApprovalPrompt) => Promise<ApprovalAnswe
 
 export interface ApprovalRequest extends ApprovalPrompt {
   kind: ToolKind;
+  /** The paths the call names; "allow always" for a file tool covers their folders only. */
+  paths?: readonly string[];
 }
 
 export interface ApprovalBroker {
@@ -72,6 +75,9 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
 }
 
 function rememberKey(request: ApprovalRequest): string {
-  if (request.kind !== "execute") return request.tool;
+  if (request.kind !== "execute") {
+    const folders = [...new Set((request.paths ?? []).map((path) => dirname(path)))].sort();
+    return folders.length === 0 ? request.tool : `${request.tool}\u0000${folders.join("\u0000")}`;
+  }
   return `${request.tool}\u0000${request.preview ?? JSON.stringify(request.input)}`;
 }

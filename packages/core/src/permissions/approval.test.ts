@@ -92,6 +92,10 @@ describe("approval through the gate", () => {
     expect(await gate.decide(gateRequest(edit, {}, undefined, [{ path: "b.ts", access: "write" }]))).toEqual({
       action: "allow",
     });
+    // "Allow always" for an edit covers its folder, not every path.
+    expect(
+      await gate.decide(gateRequest(edit, {}, undefined, [{ path: "deploy/secrets.ts", access: "write" }])),
+    ).toEqual({ action: "ask" });
     expect(prompts).toHaveLength(2);
   });
 

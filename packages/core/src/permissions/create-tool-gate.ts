@@ -30,6 +30,7 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
     input: request.input,
     preview: request.preview,
     agent: request.agent,
+    paths: request.paths.map((use) => use.path),
   });
   return {
     async decide(request): Promise<ToolGateDecision> {
