@@ -133,8 +133,12 @@ export function createKeychainCredentialStore(options: KeychainStoreOptions = {}
         const index = await readIndex();
         const before = await readAccounts(providerId, index);
         const next = change(structuredClone(before));
+        const previous = new Map(before.map((account) => [account.label, JSON.stringify(account.secret)]));
         for (const account of next) {
           const text = JSON.stringify(account.secret);
+          // Only changed secrets are written, so an update to one account (a cooldown) never
+          // writes another account's older token back over a newer one.
+          if (previous.get(account.label) === text) continue;
           await withTimeout("keychain write", timeoutMs, (signal) =>
             entry(accountName(providerId, account.label)).setPassword(text, signal),
           );
