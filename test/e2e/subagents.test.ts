@@ -208,3 +208,40 @@ describe("subagents through nyz exec", () => {
     expect(mock.requests[0]!.model).toBe("claude-sonnet-4-6-20260217");
   });
 });
+
+describe("subagent limits through nyz exec", () => {
+  it("refuses a spawn beyond agent.agents.max_threads with the limit message", async () => {
+    mock = await startScenario({
+      rules: [
+        {
+          match: { system: LEAD, lastIsToolResult: false },
+          response: {
+            toolCalls: [1, 2, 3].map((n) => ({ name: "spawn_agent", arguments: { message: `part ${n}` } })),
+          },
+        },
+        { match: { system: { regex: "^(?!You are Nizzy)" } }, response: { text: "done", delayMs: 200 } },
+        {
+          match: { system: LEAD, lastIsToolResult: true },
+          times: 1,
+          response: { toolCalls: [{ name: "wait", arguments: { mode: "all" } }] },
+        },
+        { match: { system: LEAD }, response: { text: "ok" } },
+      ],
+    });
+    await mkdir(join(workspace, ".nyzhi"), { recursive: true });
+    await writeFile(join(workspace, ".nyzhi", "config.toml"), "[agent.agents]\nmax_threads = 2\n");
+    const result = await runNyz(["exec", "--json", "--full-auto", "split it"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(0);
+    const spawns = lines(result.stdout).filter(
+      (event) => event.type === "tool_done" && event.name === "spawn_agent",
+    );
+    expect(spawns).toHaveLength(3);
+    expect(spawns.filter((event) => String(event.output).includes("agent_id"))).toHaveLength(2);
+    expect(spawns.map((event) => String(event.output))).toContainEqual(
+      "Agent limit (2) reached. Wait for existing agents to complete or close them first.",
+    );
+  });
+});
