@@ -31,6 +31,7 @@ export type { ProviderConfigView, ProviderEntryView } from "./factory/provider-c
 export { apiKeyEnvVar, providerDisplayName } from "./factory/provider-env-var.js";
 export { resolveBaseUrl } from "./factory/resolve-base-url.js";
 export { GeminiLanguageModel, type GeminiModelSettings } from "./gemini/gemini-language-model.js";
+export { nodeHttpFetch } from "./http/node-http-fetch.js";
 export type { LanguageModel, StreamOptions } from "./model/language-model.js";
 export {
   type AssistantContentPart,

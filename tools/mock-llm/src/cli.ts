@@ -48,7 +48,8 @@ async function main(argv: string[]): Promise<number> {
 
 /** One log line: `#3 POST /v1/messages anthropic model=… stream rule=greet 200 12ms`. */
 export function formatRequestLine(request: RecordedRequest): string {
-  const duration = request.endedAt === undefined ? "" : ` ${request.endedAt - request.startedAt}ms`;
+  const duration =
+    request.endedAt === undefined ? "" : ` ${Math.round(request.endedAt - request.startedAt)}ms`;
   return [
     `#${request.index}`,
     request.method,

@@ -112,7 +112,7 @@ export interface RecordedRequest {
   rule: string | undefined;
   /** HTTP status sent; undefined while the response has not started (e.g. a hang). */
   status: number | undefined;
-  /** Epoch ms. */
+  /** Epoch ms (fractional) when the request arrived. */
   startedAt: number;
   /** Epoch ms when the response finished or its connection closed; undefined while open. */
   endedAt: number | undefined;

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Credential } from "@nyzhi/auth";
 import { sdkLogger } from "../factory/sdk-logger.js";
+import { nodeHttpFetch } from "../http/node-http-fetch.js";
 
 /** Beta flag the Anthropic API requires alongside an OAuth (Claude subscription) access token. */
 export const ANTHROPIC_OAUTH_BETA = "oauth-2025-04-20";
@@ -29,7 +30,7 @@ export async function createAnthropicClient(settings: AnthropicClientSettings): 
     baseURL: settings.baseUrl,
     maxRetries: 0,
     logger: sdkLogger("anthropic"),
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
+    fetch: settings.fetch ?? nodeHttpFetch,
   };
   const credential = settings.credential;
   if (credential?.type === "oauth") {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Credential } from "@nyzhi/auth";
+import { nodeHttpFetch } from "../http/node-http-fetch.js";
 import type { LanguageModel, StreamOptions } from "../model/language-model.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
@@ -88,7 +89,7 @@ export class GeminiLanguageModel implements LanguageModel {
   }
 
   private post(request: ModelRequest, signal: AbortSignal): Promise<Response> {
-    const fetchImpl = this.settings.fetch ?? globalThis.fetch;
+    const fetchImpl = this.settings.fetch ?? nodeHttpFetch;
     const base = this.settings.baseUrl.replace(/\/+$/, "");
     const url = `${base}/models/${encodeURIComponent(this.modelId)}:streamGenerateContent?alt=sse`;
     return fetchImpl(url, {

@@ -2,6 +2,7 @@ import type { Credential } from "@nyzhi/auth";
 import { credentialSecret } from "@nyzhi/auth";
 import type OpenAI from "openai";
 import { sdkLogger } from "../factory/sdk-logger.js";
+import { nodeHttpFetch } from "../http/node-http-fetch.js";
 import { rememberOpenAISdk } from "./openai-error.js";
 
 export interface OpenAIClientSettings {
@@ -34,6 +35,6 @@ export async function createOpenAIClient(settings: OpenAIClientSettings): Promis
     maxRetries: 0,
     logger: sdkLogger("openai"),
     defaultHeaders: secret === "" ? { ...settings.headers, Authorization: null } : { ...settings.headers },
-    ...(settings.fetch ? { fetch: settings.fetch } : {}),
+    fetch: settings.fetch ?? nodeHttpFetch,
   });
 }

@@ -68,7 +68,7 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
   let maxConcurrent = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const startedAt = Date.now();
+    const startedAt = preciseNow();
     const controller = new AbortController();
     let recorded: RecordedRequest | undefined;
     open.add(res);
@@ -78,7 +78,7 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
       controller.abort();
       if (!recorded) return;
       recorded.status = res.headersSent ? res.statusCode : undefined;
-      recorded.endedAt = Date.now();
+      recorded.endedAt = preciseNow();
       options.onRequestEnd?.(recorded);
     });
     const url = new URL(req.url ?? "/", "http://mock");
@@ -201,4 +201,9 @@ function unmatchedMessage(request: RecordedRequest): string {
     `tools=[${request.toolsOffered.join(",")}]`,
   ];
   return parts.join(" ");
+}
+
+/** Epoch milliseconds with sub-millisecond precision, so benchmarks can subtract the mock's own time. */
+function preciseNow(): number {
+  return performance.timeOrigin + performance.now();
 }

@@ -1,0 +1,245 @@
+import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
+import { Agent as HttpAgent, request as httpRequest } from "node:http";
+import type { Agent as HttpsAgentType } from "node:https";
+import type { Readable } from "node:stream";
+import * as zlib from "node:zlib";
+
+/**
+ * `fetch` for the provider adapters over `node:http`/`node:https` instead of Node's built-in
+ * (undici) client. Why: undici parses HTTP with a WebAssembly build of llhttp that V8 compiles
+ * twice — once at the first request and again, optimised, on a background thread that the process
+ * must wait for before it can exit. For a short `nyz exec` that is most of a 100 ms tail after the
+ * last output; `node:http` uses the llhttp compiled into Node itself. Both vendor SDKs take a
+ * `fetch` option, so this is a drop-in: same Request/Response types, same abort and error shapes
+ * (`AbortError` for a cancelled request, `TypeError("fetch failed", { cause })` for a network
+ * failure). Keep-alive sockets are reused across the turns of a session and never keep the
+ * process alive.
+ *
+ * Anything it does not handle itself — a `Request` object as input, or a streamed / `FormData` /
+ * `Blob` body — goes to `globalThis.fetch` unchanged.
+ */
+export const nodeHttpFetch: typeof globalThis.fetch = (input, init) => {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : undefined;
+  const body = url === undefined ? undefined : encodeBody(init?.body);
+  if (url === undefined || body === UNSUPPORTED) return globalThis.fetch(input, init);
+  return send(new URL(url), { ...init, body }, 0);
+};
+
+const UNSUPPORTED = Symbol("unsupported body");
+const MAX_REDIRECTS = 20;
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
+
+interface PreparedInit extends Omit<RequestInit, "body"> {
+  body: Buffer | undefined;
+}
+
+function encodeBody(body: RequestInit["body"] | undefined): Buffer | undefined | typeof UNSUPPORTED {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === "string") return Buffer.from(body, "utf8");
+  if (body instanceof URLSearchParams) return Buffer.from(body.toString(), "utf8");
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  return UNSUPPORTED;
+}
+
+async function send(url: URL, init: PreparedInit, redirects: number): Promise<Response> {
+  const signal = init.signal ?? undefined;
+  if (signal?.aborted) throw abortReason(signal);
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError("fetch failed", { cause: new Error(`unsupported protocol ${url.protocol}`) });
+  }
+  const method = (init.method ?? "GET").toUpperCase();
+  const headers = requestHeaders(init, url);
+  const request = url.protocol === "https:" ? (await https()).request : httpRequest;
+  const agent = url.protocol === "https:" ? (await https()).agent : httpAgent;
+
+  const message = await new Promise<IncomingMessage>((resolve, reject) => {
+    const outgoing = request(url, { method, headers, agent });
+    const onAbort = () => {
+      outgoing.destroy();
+      reject(abortReason(signal as AbortSignal));
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    outgoing.on("response", (incoming) => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve(incoming);
+    });
+    outgoing.on("error", (error) => {
+      signal?.removeEventListener("abort", onAbort);
+      reject(signal?.aborted ? abortReason(signal) : new TypeError("fetch failed", { cause: error }));
+    });
+    outgoing.end(init.body);
+  });
+
+  const status = message.statusCode ?? 0;
+  const location = message.headers.location;
+  if (location && status >= 300 && status < 400 && status !== 304 && init.redirect !== "manual") {
+    message.resume();
+    if (init.redirect === "error")
+      throw new TypeError("fetch failed", { cause: new Error("unexpected redirect") });
+    if (redirects >= MAX_REDIRECTS)
+      throw new TypeError("fetch failed", { cause: new Error("redirect count exceeded") });
+    const next = new URL(location, url);
+    const toGet = status === 303 || ((status === 301 || status === 302) && method === "POST");
+    const crossOrigin = next.origin !== url.origin;
+    return send(
+      next,
+      {
+        ...init,
+        ...(toGet ? { method: "GET", body: undefined } : {}),
+        headers: redirectHeaders(init.headers, { dropBody: toGet, dropAuth: crossOrigin }),
+      },
+      redirects + 1,
+    );
+  }
+
+  const responseBody =
+    NULL_BODY_STATUSES.has(status) || method === "HEAD" ? null : webStream(decoded(message), signal);
+  if (responseBody === null) message.resume();
+  const response = new Response(responseBody, {
+    status,
+    statusText: message.statusMessage ?? "",
+    headers: responseHeaders(message),
+  });
+  Object.defineProperty(response, "url", { value: url.href });
+  if (redirects > 0) Object.defineProperty(response, "redirected", { value: true });
+  return response;
+}
+
+function requestHeaders(init: PreparedInit, url: URL): OutgoingHttpHeaders {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of headerEntries(init.headers)) {
+    const key = name.toLowerCase();
+    headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+  }
+  headers.accept ??= "*/*";
+  headers["accept-encoding"] ??= "gzip, deflate, br";
+  headers["user-agent"] ??= "node";
+  headers.host ??= url.host;
+  if (init.body !== undefined) headers["content-length"] = String(init.body.byteLength);
+  return headers;
+}
+
+function headerEntries(headers: RequestInit["headers"] | undefined): [string, string][] {
+  if (!headers) return [];
+  if (Array.isArray(headers)) return headers.map(([name, value]) => [String(name), String(value)]);
+  if (typeof (headers as Headers).forEach === "function" && typeof (headers as Headers).get === "function") {
+    const entries: [string, string][] = [];
+    (headers as Headers).forEach((value, name) => {
+      entries.push([name, value]);
+    });
+    return entries;
+  }
+  return Object.entries(headers as Record<string, string>).map(([name, value]) => [name, String(value)]);
+}
+
+function redirectHeaders(
+  headers: RequestInit["headers"] | undefined,
+  drop: { dropBody: boolean; dropAuth: boolean },
+): [string, string][] {
+  return headerEntries(headers).filter(([name]) => {
+    const key = name.toLowerCase();
+    if (key === "host") return false;
+    if (drop.dropBody && (key === "content-type" || key === "content-length")) return false;
+    if (drop.dropAuth && (key === "authorization" || key === "cookie" || key === "x-api-key")) return false;
+    return true;
+  });
+}
+
+function responseHeaders(message: IncomingMessage): [string, string][] {
+  const pairs: [string, string][] = [];
+  const raw = message.rawHeaders;
+  for (let index = 0; index + 1 < raw.length; index += 2) {
+    pairs.push([raw[index] as string, raw[index + 1] as string]);
+  }
+  return pairs;
+}
+
+/** Undoes `Content-Encoding` the way `fetch` does. */
+function decoded(message: IncomingMessage): Readable {
+  const encoding = message.headers["content-encoding"]?.trim().toLowerCase();
+  if (encoding !== "gzip" && encoding !== "x-gzip" && encoding !== "deflate" && encoding !== "br")
+    return message;
+  const decoder =
+    encoding === "br"
+      ? zlib.createBrotliDecompress()
+      : encoding === "deflate"
+        ? zlib.createInflate()
+        : zlib.createGunzip({ flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH });
+  message.on("error", (error) => decoder.destroy(error));
+  message.on("close", () => {
+    if (!message.complete) decoder.destroy(terminated());
+  });
+  return message.pipe(decoder);
+}
+
+/**
+ * A web `ReadableStream` over the Node stream, with backpressure. A connection that closes before
+ * the response is complete errors the stream (`TypeError: terminated`, as `fetch` does) instead of
+ * ending it, so a cut stream is never mistaken for a finished one.
+ */
+function webStream(source: Readable, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
+  const incoming = source as Readable & { complete?: boolean };
+  let settled = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (error: unknown) => {
+          if (settled) return;
+          settled = true;
+          signal?.removeEventListener("abort", onAbort);
+          controller.error(error);
+        };
+        const onAbort = () => {
+          fail(abortReason(signal as AbortSignal));
+          source.destroy();
+        };
+        signal?.addEventListener("abort", onAbort, { once: true });
+        source.on("data", (chunk: Buffer) => {
+          if (settled) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 1) <= 0) source.pause();
+        });
+        source.on("end", () => {
+          if (settled) return;
+          settled = true;
+          signal?.removeEventListener("abort", onAbort);
+          controller.close();
+        });
+        source.on("error", (error) => fail(error.message === "aborted" ? terminated(error) : error));
+        source.on("close", () => {
+          if (incoming.complete === false) fail(terminated());
+        });
+      },
+      pull() {
+        source.resume();
+      },
+      cancel() {
+        settled = true;
+        source.destroy();
+      },
+    },
+    { highWaterMark: 16 },
+  );
+}
+
+function terminated(cause?: unknown): TypeError {
+  return new TypeError("terminated", cause === undefined ? undefined : { cause });
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
+}
+
+let httpsModule: Promise<{ request: typeof httpRequest; agent: HttpsAgentType }> | undefined;
+
+/** `node:https` (and with it TLS) is loaded on the first https request, not at start-up. */
+function https(): Promise<{ request: typeof httpRequest; agent: HttpsAgentType }> {
+  httpsModule ??= import("node:https").then((module) => ({
+    request: module.request as unknown as typeof httpRequest,
+    agent: new module.Agent({ keepAlive: true }),
+  }));
+  return httpsModule;
+}
+
+const httpAgent = new HttpAgent({ keepAlive: true });
