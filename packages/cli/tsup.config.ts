@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { defineConfig } from "tsup";
+import { dirname, join } from "node:path";
+import { defineConfig, type Options } from "tsup";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -9,6 +10,27 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
 // every command's module (and the heavy SDKs, TUI, index, MCP behind it) loads through `import()`.
 // Dependencies are bundled into a few chunks: loading hundreds of small files from node_modules
 // costs more start-up time than parsing one larger file. Native addons stay external.
+/**
+ * zod's `z` namespace (and `zod/v4/core`, which the MCP SDK imports) re-exports all of its ~60 error-message locales (`z.locales`), which esbuild
+ * cannot drop: 360 KB that every start-up would parse. nyzhi only uses the English messages (the
+ * default zod installs itself), so the bundle gets a `locales` module holding just `en`.
+ */
+const zodEnglishOnly: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "zod-english-only",
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), "../locales/index.js"), namespace: "zod-english-only" }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "zod-english-only" }, (args) => ({
+      contents: 'export { default as en } from "./en.js";',
+      resolveDir: dirname(args.path),
+      loader: "js",
+    }));
+  },
+};
+
 export default defineConfig({
   entry: { nyz: "src/bin/nyz.ts", index: "src/index.ts" },
   format: ["esm"],
@@ -25,4 +47,5 @@ export default defineConfig({
     js: 'import { createRequire as __nyzhiCreateRequire } from "node:module"; const require = __nyzhiCreateRequire(import.meta.url);',
   },
   define: { __NYZHI_VERSION__: JSON.stringify(version) },
+  esbuildPlugins: [zodEnglishOnly],
 });

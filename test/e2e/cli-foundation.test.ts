@@ -40,6 +40,18 @@ describe("nyz entry point", () => {
     expect(unknownFlag.code).toBe(2);
     expect(unknownFlag.stderr).toContain("unknown option '--frob'");
   });
+
+  it("bundles zod's English messages only, and they still explain a bad value", async () => {
+    const dist = new URL("../../packages/cli/dist/", import.meta.url);
+    const chunks = (await readdir(dist)).filter((name) => name.endsWith(".js"));
+    for (const chunk of chunks) {
+      const text = await readFile(new URL(chunk, dist), "utf8");
+      expect(text, chunk).not.toMatch(/zod\/v4\/locales\/(de|fr|ja)\.js/);
+    }
+    const result = await run(["config", "set", "agent.max_steps", "many"]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('agent.max_steps: expected an integer; got "many"');
+  });
 });
 
 describe("nyz init and nyz config", () => {

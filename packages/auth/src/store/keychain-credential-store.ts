@@ -1,4 +1,4 @@
-import { AsyncEntry, type EntryOptions } from "@napi-rs/keyring";
+import type { AsyncEntry, EntryOptions } from "@napi-rs/keyring";
 import { getLogger } from "@nyzhi/config";
 import { KeychainUnavailableError } from "../errors/auth-errors.js";
 import type { CredentialStore, StoredAccount, StoredSecret } from "./credential-store.js";
@@ -9,6 +9,19 @@ export const DEFAULT_KEYCHAIN_SERVICE = "nyzhi";
 
 /** Account name of the entry that lists accounts (labels, active flag, cooldown; no secrets). */
 const INDEX_ACCOUNT = "__index__";
+
+let keyringModule: Promise<typeof import("@napi-rs/keyring")> | undefined;
+
+/**
+ * The native keyring addon is loaded on the first keychain call, not when `@nyzhi/auth` is
+ * imported: a run whose key comes from the environment never touches it. A platform without a
+ * build of the addon fails that call, which counts as an unavailable keychain.
+ */
+async function keychainEntry(service: string, account: string): Promise<AsyncEntry> {
+  keyringModule ??= import("@napi-rs/keyring");
+  const { AsyncEntry } = await keyringModule;
+  return new AsyncEntry(service, account, ENTRY_OPTIONS);
+}
 
 /** On Linux, require the Secret Service: the kernel keyring fallback does not survive a logout. */
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: "secret-service" } };
@@ -56,8 +69,8 @@ async function withTimeout<T>(
  */
 export async function probeKeychain(options: KeychainStoreOptions = {}): Promise<void> {
   const service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
-  await withTimeout("keychain probe", options.timeoutMs ?? 1500, (signal) =>
-    new AsyncEntry(service, "__probe__", ENTRY_OPTIONS).getPassword(signal),
+  await withTimeout("keychain probe", options.timeoutMs ?? 1500, async (signal) =>
+    (await keychainEntry(service, "__probe__")).getPassword(signal),
   );
 }
 
@@ -70,12 +83,12 @@ export function createKeychainCredentialStore(options: KeychainStoreOptions = {}
   const service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
   const timeoutMs = options.timeoutMs ?? 5000;
   const serial = createSerialQueue();
-  const entry = (account: string) => new AsyncEntry(service, account, ENTRY_OPTIONS);
+  const entry = (account: string) => keychainEntry(service, account);
   const accountName = (providerId: string, label: string) => `${providerId}:${label}`;
 
   const readIndex = async (): Promise<KeychainIndex> => {
-    const text = await withTimeout("keychain read", timeoutMs, (signal) =>
-      entry(INDEX_ACCOUNT).getPassword(signal),
+    const text = await withTimeout("keychain read", timeoutMs, async (signal) =>
+      (await entry(INDEX_ACCOUNT)).getPassword(signal),
     );
     if (!text) return {};
     try {
@@ -89,16 +102,16 @@ export function createKeychainCredentialStore(options: KeychainStoreOptions = {}
 
   const writeIndex = async (index: KeychainIndex) => {
     const text = JSON.stringify(index);
-    await withTimeout("keychain write", timeoutMs, (signal) =>
-      entry(INDEX_ACCOUNT).setPassword(text, signal),
+    await withTimeout("keychain write", timeoutMs, async (signal) =>
+      (await entry(INDEX_ACCOUNT)).setPassword(text, signal),
     );
   };
 
   const readAccounts = async (providerId: string, index: KeychainIndex): Promise<StoredAccount[]> => {
     const accounts: StoredAccount[] = [];
     for (const item of index[providerId] ?? []) {
-      const text = await withTimeout("keychain read", timeoutMs, (signal) =>
-        entry(accountName(providerId, item.label)).getPassword(signal),
+      const text = await withTimeout("keychain read", timeoutMs, async (signal) =>
+        (await entry(accountName(providerId, item.label))).getPassword(signal),
       );
       if (!text) {
         getLogger().warn({ providerId, label: item.label }, "keychain entry listed in the index is missing");
@@ -139,15 +152,15 @@ export function createKeychainCredentialStore(options: KeychainStoreOptions = {}
           // Only changed secrets are written, so an update to one account (a cooldown) never
           // writes another account's older token back over a newer one.
           if (previous.get(account.label) === text) continue;
-          await withTimeout("keychain write", timeoutMs, (signal) =>
-            entry(accountName(providerId, account.label)).setPassword(text, signal),
+          await withTimeout("keychain write", timeoutMs, async (signal) =>
+            (await entry(accountName(providerId, account.label))).setPassword(text, signal),
           );
         }
         const kept = new Set(next.map((account) => account.label));
         for (const account of before) {
           if (kept.has(account.label)) continue;
-          await withTimeout("keychain delete", timeoutMs, (signal) =>
-            entry(accountName(providerId, account.label)).deleteCredential(signal),
+          await withTimeout("keychain delete", timeoutMs, async (signal) =>
+            (await entry(accountName(providerId, account.label))).deleteCredential(signal),
           );
         }
         if (next.length === 0) delete index[providerId];
