@@ -1,18 +1,20 @@
 // Adapter overhead: parts per second through each @nyzhi/provider adapter versus iterating the
 // vendor SDK's raw stream (Gemini has no SDK here: its baseline is fetch + a minimal SSE split +
-// JSON.parse). Same in-process mock, same run, one long zero-delay response per request,
-// interleaved repetitions, medians. Needs a build first:
+// JSON.parse). Same mock (in a child process), same run, same HTTP transport on both sides (the
+// adapters' `nodeHttpFetch`, given to the raw SDK clients too), one long zero-delay response per
+// request, interleaved repetitions, medians of main-thread CPU time. A second table compares the
+// transports themselves. Needs a build first:
 //   pnpm --filter @nyzhi/provider... build && pnpm --filter @nyzhi/mock-llm build
 //   node bench/provider/run.mjs            (or through the root runner: pnpm bench provider)
 // Writes bench/results/provider.md and exports run() → { title, markdown }.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const CHUNKS = Number(process.env.BENCH_PROVIDER_CHUNKS ?? 5000);
+const CHUNKS = Number(process.env.BENCH_PROVIDER_CHUNKS ?? 20000);
 const REPETITIONS = Number(process.env.BENCH_PROVIDER_REPETITIONS ?? 9);
 const WARMUP = 2;
 const root = new URL("../../", import.meta.url);
@@ -31,8 +33,18 @@ const request = { messages: [{ role: "user", content: "stream a lot" }], maxToke
 
 function adapters({ provider, Anthropic, OpenAI }, url) {
   const key = (providerId) => ({ type: "api-key", providerId, key: "bench", source: "env" });
-  const anthropic = new Anthropic({ apiKey: "bench", baseURL: url, maxRetries: 0 });
-  const openai = new OpenAI({ apiKey: "bench", baseURL: `${url}/v1`, maxRetries: 0 });
+  const anthropic = new Anthropic({
+    apiKey: "bench",
+    baseURL: url,
+    maxRetries: 0,
+    fetch: provider.nodeHttpFetch,
+  });
+  const openai = new OpenAI({
+    apiKey: "bench",
+    baseURL: `${url}/v1`,
+    maxRetries: 0,
+    fetch: provider.nodeHttpFetch,
+  });
   const count = async (iterable) => {
     let n = 0;
     for await (const _ of iterable) n++;
@@ -96,7 +108,7 @@ function adapters({ provider, Anthropic, OpenAI }, url) {
         credential: key("gemini"),
         baseUrl: `${url}/v1beta`,
       }),
-      raw: async () => count(rawGeminiStream(url)),
+      raw: async () => count(rawGeminiStream(url, provider.nodeHttpFetch)),
     },
     {
       name: "groq (openai-compatible)",
@@ -124,7 +136,7 @@ function adapters({ provider, Anthropic, OpenAI }, url) {
  * Gemini's baseline, since no Gemini SDK is used here: what an SDK's stream does at minimum —
  * fetch, decode, split events on blank lines, JSON.parse, and yield each chunk.
  */
-async function* rawGeminiStream(url) {
+async function* rawGeminiStream(url, fetch) {
   const response = await fetch(`${url}/v1beta/models/m:streamGenerateContent?alt=sse`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-goog-api-key": "bench" },
@@ -155,14 +167,30 @@ async function timeOnce(fn, attempt = 1) {
   }
 }
 
+/**
+ * CPU time of this process's main thread in ms, from /proc (Linux; nanosecond resolution), or
+ * undefined elsewhere. The main thread is where SDK, adapter and parsing run; the process-wide
+ * figure also counts V8's background threads (concurrent GC, optimising compiler), which differ
+ * from run to run and made the ratios swing by ±10 %.
+ */
+function mainThreadCpuMs() {
+  try {
+    return Number(readFileSync(`/proc/self/task/${process.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
 async function timeAttempt(fn) {
   const cpu = process.cpuUsage();
+  const thread = mainThreadCpuMs();
   const started = process.hrtime.bigint();
   const items = await fn();
+  const threadAfter = mainThreadCpuMs();
   const used = process.cpuUsage(cpu);
   return {
     ms: Number(process.hrtime.bigint() - started) / 1e6,
-    cpuMs: (used.user + used.system) / 1000,
+    cpuMs: thread === undefined ? (used.user + used.system) / 1000 : threadAfter - thread,
     items,
   };
 }
@@ -222,6 +250,7 @@ export async function run() {
     rules: [{ response: { text, usage: { inputTokens: 10, outputTokens: CHUNKS } } }],
   });
   const rows = [];
+  let transport;
   try {
     const only = process.env.BENCH_PROVIDER_ONLY?.split(",");
     for (const adapter of adapters(modules, mock.url)) {
@@ -256,17 +285,44 @@ export async function run() {
         wallOverhead: (median(raw.map((sample, index) => wrapped[index].ms / sample.ms)) - 1) * 100,
       });
     }
+    transport = await compareTransports(modules.provider.nodeHttpFetch, mock.url);
   } finally {
     await mock.close();
   }
-  const markdown = render(rows);
+  const markdown = render(rows, transport);
   const out = fileURLToPath(new URL("bench/results/provider.md", root));
   mkdirSync(fileURLToPath(new URL("bench/results/", root)), { recursive: true });
   writeFileSync(out, `# Provider adapter overhead\n\n${markdown}`);
   return { title: "Provider adapter overhead", markdown };
 }
 
-function render(rows) {
+/**
+ * The transports alone: reading the same streamed body (Gemini's, CHUNKS events) to its end with
+ * the built-in fetch (undici) and with nodeHttpFetch; main-thread CPU ms, medians.
+ */
+async function compareTransports(nodeHttpFetch, url) {
+  const read = async (fetchImpl) => {
+    const response = await fetchImpl(`${url}/v1beta/models/m:streamGenerateContent?alt=sse`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-goog-api-key": "bench" },
+      body: JSON.stringify({ contents: [{ role: "user", parts: [{ text: "stream a lot" }] }] }),
+    });
+    let chunks = 0;
+    for await (const _ of response.body) chunks++;
+    return chunks;
+  };
+  const builtIn = [];
+  const node = [];
+  for (let index = 0; index < WARMUP + REPETITIONS; index++) {
+    const pair = [await timeOnce(() => read(globalThis.fetch)), await timeOnce(() => read(nodeHttpFetch))];
+    if (index < WARMUP) continue;
+    builtIn.push(pair[0].cpuMs);
+    node.push(pair[1].cpuMs);
+  }
+  return { builtIn: median(builtIn), node: median(node) };
+}
+
+function render(rows, transport) {
   const fixed = (value, digits = 0) =>
     value.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const signed = (value) => `${value >= 0 ? "+" : ""}${fixed(value, 1)}%`;
@@ -274,9 +330,12 @@ function render(rows) {
     `One streamed response of ${fixed(CHUNKS)} text chunks from the mock LLM (a child process, zero delay); ` +
       `median of ${REPETITIONS} interleaved runs after ${WARMUP} warm-ups; Node ${process.version}. ` +
       "Raw = iterating the vendor SDK's stream (Gemini, which has no SDK here: a minimal async generator doing fetch, " +
-      "blank-line split and JSON.parse). CPU ms and rates are medians of this process's CPU time per response " +
-      "(client work only; the mock runs in its own process); overhead is the median of adapter/raw ratios of " +
-      "back-to-back pairs, in CPU time and, for reference, wall time (more disturbed by other load on the machine).",
+      "blank-line split and JSON.parse), over the same HTTP transport as the adapters (`nodeHttpFetch`). " +
+      "CPU ms and rates are medians of the main thread's CPU time per response (client work only: the mock runs in " +
+      "its own process, and V8's background threads are left out, as their share varied ±10 % from run to run); " +
+      "overhead is the median of adapter/raw ratios of back-to-back pairs, in CPU time and, for reference, wall time " +
+      "(more disturbed by other load on the machine). The SDK adapters send the request through the SDK and parse " +
+      "the event stream themselves, so they can be faster than the SDK's own stream.",
     "",
     "| adapter | raw events | raw CPU ms | raw events/s | adapter parts | adapter CPU ms | adapter parts/s | overhead (CPU) | overhead (wall) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -286,6 +345,17 @@ function render(rows) {
     ),
     "",
   ];
+  if (transport) {
+    lines.push(
+      `Transport alone, reading the same ${fixed(CHUNKS)}-event body to its end (main-thread CPU ms, medians): ` +
+        `built-in fetch (undici) ${fixed(transport.builtIn, 1)}, \`nodeHttpFetch\` (node:http) ${fixed(transport.node, 1)}. ` +
+        "node:http costs more per streamed piece (about " +
+        `${fixed(((transport.node - transport.builtIn) / CHUNKS) * 1000, 2)} µs), but undici's WebAssembly HTTP parser is ` +
+        "compiled at the first request and again, optimised, on a background thread that a short `nyz exec` then waits " +
+        "for at exit (~70 ms, see the session benchmark).",
+      "",
+    );
+  }
   return lines.join("\n");
 }
 

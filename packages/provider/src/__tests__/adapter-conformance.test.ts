@@ -131,6 +131,24 @@ describe.each(ADAPTER_CASES)("adapter $name", (adapter) => {
     expect(mock.requests).toHaveLength(1);
   });
 
+  it("turns an error event inside a 200 stream into a server_error part after the text", async () => {
+    // The vendor's in-stream error (Anthropic `event: error` with overloaded_error, an OpenAI
+    // `error` object, Gemini's error chunk) once some text has streamed.
+    mock.setScenario(
+      only({
+        text: Array.from({ length: 12 }, (_, index) => `${index} `),
+        // afterChunks counts SSE events: past every vendor's preamble (Responses sends four).
+        fault: { type: "status", status: 529, message: "Overloaded", afterChunks: 8 },
+      }),
+    );
+    const response = await collectStream(withRetry(adapter.create(mock.url)).doStream(request));
+    expect(response.text.length).toBeGreaterThan(0);
+    expect(response.parts.at(-1)?.type).toBe("error");
+    expect(response.error?.code).toBe("server_error");
+    expect(response.error?.message).toContain("Overloaded");
+    expect(mock.requests).toHaveLength(1);
+  });
+
   it("turns a malformed event into an invalid_response error part", async () => {
     // After 3 events: past Anthropic's message_start and ping, which the SDK does not parse.
     mock.setScenario(

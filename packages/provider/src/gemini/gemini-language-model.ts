@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import type { Credential } from "@nyzhi/auth";
+import { errorFromHttpStatus } from "../errors/error-from-http-status.js";
+import type { ErrorContext } from "../errors/error-from-unknown.js";
 import { nodeHttpFetch } from "../http/node-http-fetch.js";
 import type { LanguageModel, StreamOptions } from "../model/language-model.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
-import { type SseEvent, SseParser } from "../sse/parse-sse-stream.js";
+import type { SseEvent } from "../sse/parse-sse-stream.js";
 import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
+import { SseEventMapper } from "../stream/sse-event-mapper.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import {
   convertToGeminiContents,
@@ -32,6 +35,8 @@ const DEFAULT_THINKING_BUDGET = 8192;
 const THINKING_LEVELS = new Set(["minimal", "low", "medium", "high"]);
 
 interface GeminiChunk {
+  /** Sent instead of candidates when the request fails after the stream started. */
+  error?: { code?: number; message?: string; status?: string };
   candidates?: { content?: { parts?: GeminiPart[] }; finishReason?: string }[];
   usageMetadata?: {
     promptTokenCount?: number;
@@ -82,7 +87,7 @@ export class GeminiLanguageModel implements LanguageModel {
         if (!response.body) throw new Error("the response has no body");
         return response.body as AsyncIterable<Uint8Array>;
       },
-      mapper: new GeminiStreamMapper(),
+      mapper: new SseEventMapper(new GeminiStreamState(), (event) => decodeGeminiEvent(event, context)),
       signal,
       toError: (error, phase) => geminiError(error, { ...context, phase }),
     });
@@ -118,43 +123,36 @@ function thinkingConfig(request: ModelRequest, modelId: string): Record<string, 
 }
 
 /**
- * Decodes the body's bytes (UTF-8 in stream mode), splits SSE events and maps each JSON chunk,
- * all in one step per network read so no extra async layer sits between the socket and the caller.
+ * One SSE event as a Gemini chunk. A chunk holding `error` (the request failed after the stream
+ * had started) becomes the error it describes, as the same body would in an HTTP error response.
  */
-class GeminiStreamMapper implements EventMapper<Uint8Array> {
-  /** Gemini streams end with the connection. */
-  readonly finished = false;
-  private readonly decoder = new TextDecoder("utf-8");
-  private readonly parser = new SseParser();
-  private readonly state = new GeminiStreamState();
-
-  map(bytes: Uint8Array): StreamPart[] {
-    return this.mapEvents(this.parser.push(this.decoder.decode(bytes, { stream: true })));
+function decodeGeminiEvent(
+  event: SseEvent,
+  context: Pick<ErrorContext, "providerId" | "credential">,
+): GeminiChunk {
+  const chunk = JSON.parse(event.data) as GeminiChunk;
+  if (chunk.error) {
+    throw errorFromHttpStatus({
+      providerId: context.providerId,
+      status: typeof chunk.error.code === "number" ? chunk.error.code : 500,
+      body: chunk,
+      credential: context.credential,
+    });
   }
-
-  end(): StreamPart[] | undefined {
-    const parts = this.mapEvents([...this.parser.push(this.decoder.decode()), ...this.parser.end()]);
-    const end = this.state.end();
-    return end ? [...parts, ...end] : undefined;
-  }
-
-  private mapEvents(events: SseEvent[]): StreamPart[] {
-    if (events.length === 1) return this.state.handle(JSON.parse(events[0]!.data) as GeminiChunk);
-    const parts: StreamPart[] = [];
-    for (const event of events) parts.push(...this.state.handle(JSON.parse(event.data) as GeminiChunk));
-    return parts;
-  }
+  return chunk;
 }
 
 /** Turns Gemini chunks into parts. Function calls arrive whole, so each is started and ended at once. */
-class GeminiStreamState {
+class GeminiStreamState implements EventMapper<GeminiChunk> {
+  /** Gemini streams end with the connection. */
+  readonly finished = false;
   private readonly blocks = new OpenBlockTracker();
   private readonly toolCalls = new ToolCallBuffer();
   private finishReason: string | undefined;
   private usage: Usage | undefined;
   private hasToolCalls = false;
 
-  handle(chunk: GeminiChunk): StreamPart[] {
+  map(chunk: GeminiChunk): StreamPart[] {
     if (chunk.usageMetadata) this.usage = readUsage(chunk.usageMetadata);
     const candidate = chunk.candidates?.[0];
     if (!candidate) return [];

@@ -7,12 +7,14 @@ import type { Usage } from "../model/usage.js";
 import { lazy } from "../stream/lazy.js";
 import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
+import { eventStreamBody, SseEventMapper } from "../stream/sse-event-mapper.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { convertToOpenAIChatMessages, convertToOpenAIChatTools } from "./convert-to-openai-chat-messages.js";
 import { createOpenAIClient } from "./create-openai-client.js";
 import { mapOpenAIChatFinishReason } from "./map-openai-chat-finish-reason.js";
 import { mapOpenAIReasoningEffort } from "./map-openai-reasoning-effort.js";
 import { openaiError } from "./openai-error.js";
+import { OpenAIEventDecoder } from "./openai-event-decoder.js";
 
 export interface OpenAIChatModelSettings {
   providerId: string;
@@ -70,12 +72,18 @@ export class OpenAIChatLanguageModel implements LanguageModel {
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
     const context = { providerId: this.providerId, credential: this.credential, signal };
-    return mapEventStream({
-      open: async (streamSignal) =>
-        (await this.client()).chat.completions.create(this.buildRequestBody(request), {
-          signal: streamSignal,
-        }),
-      mapper: new OpenAIChatStreamState(),
+    // The SDK sends the request; the event stream is read raw (see SseEventMapper for why).
+    const events = new OpenAIEventDecoder<Chunk>();
+    return mapEventStream<Uint8Array>({
+      open: async (streamSignal) => {
+        const client = await this.client();
+        const response = await client.chat.completions
+          .create(this.buildRequestBody(request), { signal: streamSignal })
+          .asResponse();
+        events.bind(client, response);
+        return eventStreamBody(response);
+      },
+      mapper: new SseEventMapper(new OpenAIChatStreamState(), events.decode),
       signal,
       toError: (error, phase) => openaiError(error, { ...context, phase }),
     });

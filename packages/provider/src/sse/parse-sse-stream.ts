@@ -67,6 +67,11 @@ export class SseParser {
 
   private line(line: string): SseEvent | undefined {
     if (line === "") return this.dispatch();
+    // Fast path for the line nearly every event consists of.
+    if (line.startsWith("data: ")) {
+      this.dataLines.push(line.slice(6));
+      return undefined;
+    }
     if (line.charCodeAt(0) === 58) return undefined; // ":" starts a comment
     const colon = line.indexOf(":");
     const field = colon === -1 ? line : line.slice(0, colon);
@@ -94,7 +99,8 @@ export class SseParser {
     this.dataLines = [];
     this.eventType = undefined;
     if (dataLines.length === 0) return undefined;
-    return { event: eventType === "" ? undefined : eventType, data: dataLines.join("\n"), id: this.lastId };
+    const data = dataLines.length === 1 ? (dataLines[0] as string) : dataLines.join("\n");
+    return { event: eventType === "" ? undefined : eventType, data, id: this.lastId };
   }
 }
 

@@ -9,6 +9,11 @@ export interface EventMapper<Event> {
   readonly finished: boolean;
   /** Closing parts when the source ends, or undefined when the response never said it was done. */
   end(): StreamPart[] | undefined;
+  /**
+   * Set when an event failed after others from the same chunk had already been mapped: the parts
+   * `map` returned are delivered, then this becomes the final error part.
+   */
+  readonly failure?: unknown;
 }
 
 export interface MapEventStreamOptions<Event> {
@@ -79,6 +84,10 @@ class EventStreamIterator<Event> implements AsyncIterator<StreamPart> {
         const result = await this.source.next();
         if (result.done) {
           const end = mapper.end();
+          if (mapper.failure !== undefined) {
+            this.finish([...(end ?? []), { type: "error", error: toError(mapper.failure, phase) }]);
+            break;
+          }
           this.finish(
             end ?? [
               {
@@ -90,6 +99,11 @@ class EventStreamIterator<Event> implements AsyncIterator<StreamPart> {
           break;
         }
         const parts = mapper.map(result.value);
+        if (mapper.failure !== undefined) {
+          this.finish([...parts, { type: "error", error: toError(mapper.failure, phase) }]);
+          void this.closeSource();
+          break;
+        }
         if (mapper.finished) {
           this.finish(parts);
           void this.drainSource();
