@@ -1,3 +1,4 @@
+export { compareText } from "./base/compare-text.js";
 export {
   ConfigError,
   type ConfigErrorCode,

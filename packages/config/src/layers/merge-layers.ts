@@ -1,6 +1,6 @@
 import type { ConfigWarning } from "../base/config-error.js";
 import { cloneData, isPlainObject, type PlainObject } from "../key-paths/key-path.js";
-import { configSchema, type NyzhiConfig } from "../schema/config-schema.js";
+import { configSchema, type NyzhiConfig, ONE_SHOT } from "../schema/config-schema.js";
 import {
   type ConfigLayerInput,
   type ConfigOrigin,
@@ -149,6 +149,6 @@ export function mergeConfigLayers(layers: readonly ConfigLayerInput[]): MergedCo
     warnings.push(...validated.warnings);
     merger.mergeLayer(merged, input, validated.data);
   }
-  const config = configSchema.parse(merged);
+  const config = configSchema.parse(merged, ONE_SHOT);
   return { config, origins: collectOrigins(config, merger.sources), warnings };
 }

@@ -10,7 +10,7 @@ import {
   setAtPath,
   splitKeyPath,
 } from "../key-paths/key-path.js";
-import { configSchema } from "../schema/config-schema.js";
+import { configSchema, ONE_SHOT } from "../schema/config-schema.js";
 import { findUnknownKeys } from "../schema/find-unknown-keys.js";
 import { describeIssue, formatIssueLine } from "../schema/format-schema-issue.js";
 import { locateKeyLine } from "../toml/scan-toml-structure.js";
@@ -96,7 +96,7 @@ export function validateLayer(input: ConfigLayerInput): { data: PlainObject; war
     }
   }
 
-  const result = configSchema.safeParse(data, { reportInput: true });
+  const result = configSchema.safeParse(data, ONE_SHOT);
   if (!result.success) throw schemaError(input, data, result.error.issues);
   return { data, warnings };
 }

@@ -12,7 +12,7 @@ import {
   type PlainObject,
   setAtPath,
 } from "../key-paths/key-path.js";
-import { configSchema } from "../schema/config-schema.js";
+import { configSchema, ONE_SHOT } from "../schema/config-schema.js";
 import { formatTomlKey, formatTomlValue } from "../toml/format-toml-value.js";
 import { parseTomlDocument } from "../toml/parse-toml-document.js";
 import { scanTomlStructure } from "../toml/scan-toml-structure.js";
@@ -64,7 +64,7 @@ export async function addMcpServerTable(
   }
   const intended = cloneData(document);
   setAtPath(intended, serverPath(name), cloneData(entry) as PlainObject);
-  const checked = configSchema.safeParse(intended);
+  const checked = configSchema.safeParse(intended, ONE_SHOT);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     throw new ConfigError(

@@ -15,7 +15,7 @@ import {
   splitKeyPath,
 } from "../key-paths/key-path.js";
 import { GLOBAL_ONLY_KEYS } from "../layers/global-only-keys.js";
-import { configSchema } from "../schema/config-schema.js";
+import { configSchema, ONE_SHOT } from "../schema/config-schema.js";
 import { findUnknownKeys } from "../schema/find-unknown-keys.js";
 import { describeIssue, formatIssueLine } from "../schema/format-schema-issue.js";
 import { parseConfigValue, parseTomlDocument } from "../toml/parse-toml-document.js";
@@ -69,7 +69,7 @@ function checkDocument(file: string, keyPath: string, before: PlainObject, after
       keyPath: joinKeyPath(unknown.path),
     });
   }
-  const result = configSchema.safeParse(after, { reportInput: true });
+  const result = configSchema.safeParse(after, ONE_SHOT);
   if (result.success) return;
   const described = result.error.issues.map((issue) => describeIssue(issue, after));
   const first = described[0];

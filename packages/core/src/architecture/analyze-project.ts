@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { compareText } from "@nyzhi/config";
 import { analyzeJavaScriptFile } from "./analyze-javascript-file.js";
 import { analyzePythonFile } from "./analyze-python-file.js";
 import { detectFrameworks } from "./detect-frameworks.js";
@@ -131,7 +132,7 @@ function rankModels(facts: readonly FileFacts[]) {
       (left, right) =>
         score(right) - score(left) ||
         right.properties.length - left.properties.length ||
-        left.name.localeCompare(right.name),
+        compareText(left.name, right.name),
     );
 }
 

@@ -1,3 +1,4 @@
+import { compareText } from "@nyzhi/config";
 import type { DetectedPattern, FileFacts } from "./project-analysis.js";
 
 interface PatternEvidence {
@@ -102,6 +103,6 @@ export function detectPatterns(evidence: PatternEvidence): DetectedPattern[] {
     );
   }
   return patterns.sort(
-    (left, right) => right.confidence - left.confidence || left.name.localeCompare(right.name),
+    (left, right) => right.confidence - left.confidence || compareText(left.name, right.name),
   );
 }

@@ -1,3 +1,4 @@
+import { compareText } from "@nyzhi/config";
 import type { CallGraphSummary, HubModule } from "./project-analysis.js";
 
 /** How many hubs and cycles the summary keeps (rendering caps further). */
@@ -26,12 +27,12 @@ export function summarizeImportGraph(
       (left, right) =>
         right.importedBy - left.importedBy ||
         right.imports - left.imports ||
-        left.file.localeCompare(right.file),
+        compareText(left.file, right.file),
     )
     .slice(0, KEEP_HUBS);
   const externalPackages = [...external.entries()]
     .map(([name, files]) => ({ name, importedBy: files.size }))
-    .sort((left, right) => right.importedBy - left.importedBy || left.name.localeCompare(right.name))
+    .sort((left, right) => right.importedBy - left.importedBy || compareText(left.name, right.name))
     .slice(0, 10);
   return {
     modules: edges.size,
@@ -96,7 +97,7 @@ export function findCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): str
     }
     cycles.push(cycleWithin(new Set(component), edges));
   }
-  return cycles.sort((left, right) => left[0]!.localeCompare(right[0]!));
+  return cycles.sort((left, right) => compareText(left[0]!, right[0]!));
 }
 
 /** A shortest cycle through the alphabetically first module of a strongly connected component. */

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, stat } from "node:fs/promises";
 import { join } from "node:path";
+import { compareText } from "@nyzhi/config";
 import type { SourceLanguage } from "./project-analysis.js";
 
 /** Folders never scanned: dependencies, build output, caches, VCS, virtualenvs, test fixtures. */
@@ -76,7 +77,7 @@ export async function scanProjectFiles(root: string): Promise<ProjectScan> {
   const files: ScannedFile[] = [];
   const walk = async (relative: string): Promise<void> => {
     const entries = await readdir(join(root, relative), { withFileTypes: true }).catch(() => []);
-    entries.sort((left, right) => left.name.localeCompare(right.name));
+    entries.sort((left, right) => compareText(left.name, right.name));
     for (const entry of entries) {
       if (files.length >= MAX_SCANNED_FILES) return;
       const path = relative ? `${relative}/${entry.name}` : entry.name;

@@ -1,6 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { type CustomCommandConfig, errorMessage } from "@nyzhi/config";
+import { type CustomCommandConfig, compareText, errorMessage } from "@nyzhi/config";
 import { readFrontMatter } from "../skills/read-front-matter.js";
 import {
   COMMAND_NAME,
@@ -57,7 +57,7 @@ export async function loadCustomCommands(
       source: "config",
     });
   });
-  const commands = [...byName.values()].sort((left, right) => left.name.localeCompare(right.name));
+  const commands = [...byName.values()].sort((left, right) => compareText(left.name, right.name));
   return { commands, warnings };
 }
 

@@ -1,4 +1,4 @@
-import { errorMessage, type Logger } from "@nyzhi/config";
+import { compareText, errorMessage, type Logger } from "@nyzhi/config";
 import type { Tool } from "../tools/define-tool.js";
 import type { McpCallResult } from "./map-mcp-result.js";
 import { connectMcpServer, type McpConnection, type McpToolInfo } from "./mcp-connection.js";
@@ -146,7 +146,7 @@ export class McpManager {
   statuses(): McpServerStatus[] {
     return [...this.servers.values()]
       .map((entry) => ({ ...entry.status, tools: [...entry.status.tools] }))
-      .sort((left, right) => left.name.localeCompare(right.name));
+      .sort((left, right) => compareText(left.name, right.name));
   }
 
   /** The live connection of a server, if it is connected. */
@@ -173,7 +173,7 @@ export class McpManager {
         );
       }
     }
-    return tools.sort((left, right) => left.name.localeCompare(right.name));
+    return tools.sort((left, right) => compareText(left.name, right.name));
   }
 
   /** Calls `tool` on `server`; throws a readable error when the server is not connected. */

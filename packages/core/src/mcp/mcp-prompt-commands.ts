@@ -1,4 +1,5 @@
 import type { Logger } from "@nyzhi/config";
+import { compareText } from "@nyzhi/config";
 import type { CustomCommand } from "../commands/custom-command.js";
 import { describeContent } from "./map-mcp-result.js";
 import type { McpManager } from "./mcp-manager.js";
@@ -54,7 +55,7 @@ export async function mcpPromptCommands(manager: McpManager, logger?: Logger): P
       logger?.warn({ server: status.name, err: error }, "mcp prompts/list failed");
     }
   }
-  return commands.sort((left, right) => left.name.localeCompare(right.name));
+  return commands.sort((left, right) => compareText(left.name, right.name));
 }
 
 function fillArguments(names: readonly string[], args: string): Record<string, string> {

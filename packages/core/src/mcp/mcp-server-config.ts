@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { errorMessage, type McpServerConfig, type NyzhiConfig } from "@nyzhi/config";
+import { compareText, errorMessage, type McpServerConfig, type NyzhiConfig } from "@nyzhi/config";
 
 /** Where a server definition came from, for `nyz mcp list` and failure notices. */
 export type McpServerSource = "config" | ".mcp.json";
@@ -146,7 +146,7 @@ export async function loadMcpServers(
     byName.set(name, specFromConfig(name, entry));
   const json = await readMcpJson(projectRoot);
   for (const spec of json.servers) byName.set(spec.name, spec);
-  const servers = [...byName.values()].sort((left, right) => left.name.localeCompare(right.name));
+  const servers = [...byName.values()].sort((left, right) => compareText(left.name, right.name));
   return { servers, warnings: json.warnings };
 }
 

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { errorMessage, getLogger, writeFileAtomic } from "@nyzhi/config";
+import { compareText, errorMessage, getLogger, writeFileAtomic } from "@nyzhi/config";
 import type { Tool } from "../tools/define-tool.js";
 
 /** Where the index of deferred MCP tools is written, relative to the project root. */
@@ -8,7 +8,7 @@ export const MCP_INDEX_PATH = join(".nyzhi", "context", "tools", "mcp-index.md")
 /** The index text: `# MCP Tool Index` and one `` - `name`  description `` line per tool, sorted. */
 export function renderMcpIndex(tools: readonly Pick<Tool, "name" | "description">[]): string {
   const lines = [...tools]
-    .sort((left, right) => left.name.localeCompare(right.name))
+    .sort((left, right) => compareText(left.name, right.name))
     .map((tool) => `- \`${tool.name}\`  ${tool.description.split("\n", 1)[0] ?? ""}`.trimEnd());
   return `# MCP Tool Index\n\n${lines.join("\n")}\n`;
 }

@@ -1,4 +1,5 @@
 import type { ConfigOrigins, NyzhiConfig } from "@nyzhi/config";
+import { compareText } from "@nyzhi/config";
 import { agentsJsonLocations } from "./agents-json/agents-json-paths.js";
 import { loadAgentsJson } from "./agents-json/load-agents-json.js";
 import { BUILT_IN_ROLES } from "./built-in/built-in-roles.js";
@@ -112,7 +113,7 @@ export class RoleCatalog {
 
   /** Every role (disabled ones too), sorted by name: what `nyz agents` shows. */
   list(): RoleDefinition[] {
-    return [...this.roles.values()].sort((left, right) => left.name.localeCompare(right.name));
+    return [...this.roles.values()].sort((left, right) => compareText(left.name, right.name));
   }
 
   /** Roles a spawn may use, sorted by name: what `spawn_agent`'s description offers. */

@@ -1,6 +1,6 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { errorMessage, getLogger, NyzhiError, writeFileAtomic } from "@nyzhi/config";
+import { compareText, errorMessage, getLogger, NyzhiError, writeFileAtomic } from "@nyzhi/config";
 import { titleFromMessages } from "./session-title.js";
 import type { SessionMeta, SessionRecord } from "./session-types.js";
 
@@ -72,7 +72,7 @@ export class SessionStore {
         getLogger().warn({ path, error: errorMessage(error) }, "skipping unreadable session file");
       }
     }
-    return metas.sort((left, right) => right.updatedAt.localeCompare(left.updatedAt));
+    return metas.sort((left, right) => compareText(right.updatedAt, left.updatedAt));
   }
 
   /** Sessions whose id starts with `query` or whose title contains it (case-insensitive). */

@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { type Environment, errorMessage, resolveDirs } from "@nyzhi/config";
+import { compareText, type Environment, errorMessage, resolveDirs } from "@nyzhi/config";
 import { readFrontMatter } from "./read-front-matter.js";
 import { fallbackDescription, singleLine } from "./skill-description.js";
 import type { LoadedSkills, Skill, SkillSource } from "./skill-types.js";
@@ -36,7 +36,7 @@ export async function loadSkills(root: string, env: Environment): Promise<Loaded
       if (!byName.has(skill.name)) byName.set(skill.name, skill);
     }
   }
-  const skills = [...byName.values()].sort((left, right) => left.name.localeCompare(right.name));
+  const skills = [...byName.values()].sort((left, right) => compareText(left.name, right.name));
   return { skills, warnings };
 }
 

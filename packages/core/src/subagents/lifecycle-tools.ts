@@ -1,3 +1,4 @@
+import { compareText } from "@nyzhi/config";
 import { z } from "zod";
 import { defineTool, type Tool } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
@@ -56,7 +57,7 @@ export interface RoleSummary {
 export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => readonly RoleSummary[])): Tool {
   const roleLines = () =>
     [...(typeof roles === "function" ? roles() : roles)]
-      .sort((left, right) => left.name.localeCompare(right.name))
+      .sort((left, right) => compareText(left.name, right.name))
       .map((role) => `- \`${role.name}\`: ${role.description}`)
       .join("\n");
   const describe = () =>

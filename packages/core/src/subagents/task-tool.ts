@@ -1,3 +1,4 @@
+import { compareText } from "@nyzhi/config";
 import { z } from "zod";
 import type { RoleDefinition } from "../roles/role-definition.js";
 import { defineTool, type Tool, ToolError } from "../tools/define-tool.js";
@@ -32,7 +33,7 @@ Use \`task\` for complex, multi-step work that can be done in isolation or needs
 
 function roleLines(roles: readonly RoleDefinition[]): string {
   return [...roles]
-    .sort((left, right) => left.name.localeCompare(right.name))
+    .sort((left, right) => compareText(left.name, right.name))
     .map((role) => `- \`${role.name}\`: ${role.description}`)
     .join("\n");
 }

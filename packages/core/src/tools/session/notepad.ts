@@ -1,6 +1,6 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { writeFileAtomic } from "@nyzhi/config";
+import { compareText, writeFileAtomic } from "@nyzhi/config";
 
 /**
  * Plan notepads: what agents learned, decided and ran into while working on a plan, kept in
@@ -77,7 +77,7 @@ export async function listNotepads(directory: string): Promise<{ plan: string; m
   );
   return notepads.sort(
     (left, right) =>
-      right.modifiedAt.getTime() - left.modifiedAt.getTime() || left.plan.localeCompare(right.plan),
+      right.modifiedAt.getTime() - left.modifiedAt.getTime() || compareText(left.plan, right.plan),
   );
 }
 

@@ -1,5 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
+import { compareText } from "@nyzhi/config";
 import { z } from "zod";
 import { isFolderSkill, SKILL_FILE } from "../../skills/load-skills.js";
 import { readFrontMatter } from "../../skills/read-front-matter.js";
@@ -70,7 +71,7 @@ async function listFiles(directory: string): Promise<string[]> {
   const files: string[] = [];
   const walk = async (current: string, depth: number): Promise<void> => {
     const entries = await readdir(current, { withFileTypes: true }).catch(() => []);
-    entries.sort((left, right) => left.name.localeCompare(right.name));
+    entries.sort((left, right) => compareText(left.name, right.name));
     for (const entry of entries) {
       if (files.length >= MAX_LISTED_FILES) return;
       if (entry.name.startsWith(".") || entry.name === "node_modules") continue;
