@@ -107,4 +107,18 @@ describe("grep", () => {
       "a.txt:1:needle one",
     );
   });
+
+  // Last in the file: once a search finds no rg, the module remembers it.
+  it("without rg on the PATH: auto searches in JavaScript, a forced ripgrep says how to fix it", async () => {
+    vi.stubEnv("PATH", join(test.cwd, "no-such-bin"));
+    const forced = await runTool(
+      createGrepTool({ backend: "ripgrep" }),
+      { pattern: "capital" },
+      test.context,
+    );
+    expect(forced.isError).toBe(true);
+    expect(forced.output).toContain("ripgrep is not installed");
+    const auto = await runTool(createGrepTool({ backend: "auto" }), { pattern: "capital" }, test.context);
+    expect(auto.output).toBe("Zed.txt:1:needle capital");
+  });
 });

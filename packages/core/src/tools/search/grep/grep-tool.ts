@@ -6,7 +6,12 @@ import type { ToolContext } from "../../tool-types.js";
 import { truncateEnd } from "../../truncate-text.js";
 import type { GrepSearchOptions, GrepSearchResult } from "./grep-search-types.js";
 import { searchWithJs } from "./js-grep-search.js";
-import { RipgrepUnusableError, ripgrepAvailable, searchWithRipgrep } from "./ripgrep-search.js";
+import {
+  RipgrepMissingError,
+  RipgrepUnusableError,
+  ripgrepKnownMissing,
+  searchWithRipgrep,
+} from "./ripgrep-search.js";
 
 /** Most matches shown. */
 export const MAX_GREP_MATCHES = 500;
@@ -69,10 +74,14 @@ export async function runGrep(input: GrepInput, context: ToolContext, backend: G
 
 async function search(options: GrepSearchOptions, backend: GrepBackend): Promise<GrepSearchResult> {
   if (backend === "js") return searchWithJs(options);
-  if (backend === "auto" && !(await ripgrepAvailable())) return searchWithJs(options);
+  // No separate `rg --version` probe (a process spawn per run): the first search finds out.
+  if (backend === "auto" && ripgrepKnownMissing()) return searchWithJs(options);
   try {
     return await searchWithRipgrep(options);
   } catch (error) {
+    if (error instanceof RipgrepMissingError && backend === "ripgrep") {
+      throw new ToolError("ripgrep is not installed (install ripgrep, or set NYZHI_GREP_BACKEND=js)");
+    }
     // Patterns only JavaScript understands (lookaround, backreferences) get a second chance.
     if (backend === "auto" && error instanceof RipgrepUnusableError) return searchWithJs(options);
     if (error instanceof RipgrepUnusableError) throw new ToolError(`ripgrep failed: ${error.message}`);

@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import { open } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { createInterface } from "node:readline";
 import {
   GREP_MAX_FILE_BYTES,
   type GrepMatch,
@@ -11,7 +10,7 @@ import {
 
 let available: Promise<boolean> | undefined;
 
-/** Whether `rg` can be run (checked once per process). */
+/** Whether `rg` can be run (checked once per process, or learnt from the first search). */
 export function ripgrepAvailable(): Promise<boolean> {
   available ??= new Promise((resolve) => {
     const child = spawn("rg", ["--version"], { stdio: "ignore" });
@@ -23,6 +22,16 @@ export function ripgrepAvailable(): Promise<boolean> {
 
 /** ripgrep failed before searching anything (e.g. a pattern Rust's regex syntax rejects). */
 export class RipgrepUnusableError extends Error {}
+
+/** `rg` is not installed: the search could not start. Later calls know without trying again. */
+export class RipgrepMissingError extends RipgrepUnusableError {}
+
+/** True once a search found no `rg` to run. */
+export function ripgrepKnownMissing(): boolean {
+  return missing;
+}
+
+let missing = false;
 
 /**
  * Runs `rg --json --sort path` with flags that make its file selection match the JS walker:
@@ -57,36 +66,57 @@ export async function searchWithRipgrep(options: GrepSearchOptions): Promise<Gre
     stderr += chunk.toString("utf8");
   });
   const exit = new Promise<number | null>((resolve, reject) => {
-    child.on("error", reject);
+    child.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") return reject(error);
+      missing = true;
+      available = Promise.resolve(false);
+      reject(new RipgrepMissingError("rg is not installed"));
+    });
     child.on("close", (code) => resolve(code));
   });
+  // Awaited after the output is read; until then a spawn failure must not count as unhandled.
+  exit.catch(() => {});
   const matches: GrepMatch[] = [];
   let fileMatches: GrepMatch[] = [];
   let sawFile = false;
   let truncated = false;
-  try {
-    for await (const line of createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY })) {
-      const event = JSON.parse(line) as RipgrepEvent;
-      if (event.type === "begin") {
-        sawFile = true;
-        fileMatches = [];
-      } else if (event.type === "match") {
-        const path = join(cwd, decode(event.data.path));
-        fileMatches.push({
-          path,
-          line: event.data.line_number,
-          text: stripLineEnding(decode(event.data.lines)),
-        });
-      } else if (event.type === "end" && fileMatches.length > 0) {
-        if (await containsNul(fileMatches[0]!.path)) continue;
-        matches.push(...fileMatches);
-        if (matches.length > options.maxMatches) {
-          truncated = true;
-          child.kill();
-          break;
-        }
+  // Lines are split by hand: readline's async iterator costs a promise per line, more than the
+  // parsing itself for a few hundred matches.
+  const handle = async (line: string): Promise<boolean> => {
+    const event = JSON.parse(line) as RipgrepEvent;
+    if (event.type === "begin") {
+      sawFile = true;
+      fileMatches = [];
+    } else if (event.type === "match") {
+      fileMatches.push({
+        path: join(cwd, decode(event.data.path)),
+        line: event.data.line_number,
+        text: stripLineEnding(decode(event.data.lines)),
+      });
+    } else if (event.type === "end" && fileMatches.length > 0) {
+      if (await containsNul(fileMatches[0]!.path)) return true;
+      for (const match of fileMatches) matches.push(match);
+      if (matches.length > options.maxMatches) {
+        truncated = true;
+        child.kill();
+        return false;
       }
     }
+    return true;
+  };
+  try {
+    let rest = "";
+    reading: for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      const text = rest + chunk.toString("utf8");
+      let start = 0;
+      for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
+        const line = text.slice(start, end);
+        start = end + 1;
+        if (line !== "" && !(await handle(line))) break reading;
+      }
+      rest = text.slice(start);
+    }
+    if (!truncated && rest.trim() !== "") await handle(rest);
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
   }
