@@ -17,6 +17,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const CHUNKS = Number(process.env.BENCH_PROVIDER_CHUNKS ?? 20000);
 const REPETITIONS = Number(process.env.BENCH_PROVIDER_REPETITIONS ?? 9);
 const WARMUP = 2;
+/** Issue #3: adapter overhead below 5 % (CPU, per part). */
+const TARGET_PERCENT = 5;
 const root = new URL("../../", import.meta.url);
 
 async function load() {
@@ -293,7 +295,11 @@ export async function run() {
   const out = fileURLToPath(new URL("bench/results/provider.md", root));
   mkdirSync(fileURLToPath(new URL("bench/results/", root)), { recursive: true });
   writeFileSync(out, `# Provider adapter overhead\n\n${markdown}`);
-  return { title: "Provider adapter overhead", markdown };
+  return {
+    title: "Provider adapter overhead",
+    markdown,
+    ok: rows.every((row) => row.overhead < TARGET_PERCENT),
+  };
 }
 
 /**
@@ -345,6 +351,11 @@ function render(rows, transport) {
     ),
     "",
   ];
+  const worst = Math.max(...rows.map((row) => row.overhead));
+  lines.push(
+    `Target: adapter overhead below ${TARGET_PERCENT} % for every adapter — ${worst < TARGET_PERCENT ? "met" : "not met"} (highest ${signed(worst)}).`,
+    "",
+  );
   if (transport) {
     lines.push(
       `Transport alone, reading the same ${fixed(CHUNKS)}-event body to its end (main-thread CPU ms, medians): ` +

@@ -3,7 +3,7 @@ import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { collectStream } from "../stream/collect-stream.js";
 import { AnthropicLanguageModel } from "./anthropic-language-model.js";
-import { ANTHROPIC_OAUTH_BETA } from "./create-anthropic-client.js";
+import { ANTHROPIC_OAUTH_BETA, createAnthropicClient } from "./create-anthropic-client.js";
 
 const request = { messages: [{ role: "user" as const, content: "hi" }] };
 
@@ -151,5 +151,18 @@ describe("AnthropicLanguageModel request body", () => {
       output_config: { effort: "max" },
       max_tokens: 16_384,
     });
+  });
+});
+
+describe("createAnthropicClient", () => {
+  it("turns the SDK's OpenTelemetry spans off unless asked for", async () => {
+    const quiet = await createAnthropicClient({ credential: undefined, baseUrl: "http://127.0.0.1:9" });
+    expect(quiet.openTelemetry.traces.enabled).toBe(false);
+    const traced = await createAnthropicClient({
+      credential: undefined,
+      baseUrl: "http://127.0.0.1:9",
+      openTelemetry: { traces: true },
+    });
+    expect(traced.openTelemetry.traces.enabled).toBe(true);
   });
 });

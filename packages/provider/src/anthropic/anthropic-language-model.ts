@@ -15,7 +15,7 @@ import {
   convertToAnthropicSystem,
   convertToAnthropicTools,
 } from "./convert-to-anthropic-messages.js";
-import { createAnthropicClient } from "./create-anthropic-client.js";
+import { type AnthropicClientSettings, createAnthropicClient } from "./create-anthropic-client.js";
 import { mapAnthropicFinishReason } from "./map-anthropic-finish-reason.js";
 
 export interface AnthropicModelSettings {
@@ -26,6 +26,8 @@ export interface AnthropicModelSettings {
   baseUrl: string;
   fetch?: typeof globalThis.fetch | undefined;
   headers?: Record<string, string> | undefined;
+  /** The SDK's OpenTelemetry spans; off unless asked for (see `createAnthropicClient`). */
+  openTelemetry?: AnthropicClientSettings["openTelemetry"];
 }
 
 /** Spec edges §3.5: 4096 without thinking, at least 16384 with it. */

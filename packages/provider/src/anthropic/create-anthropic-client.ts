@@ -12,6 +12,12 @@ export interface AnthropicClientSettings {
   baseUrl: string;
   fetch?: typeof globalThis.fetch | undefined;
   headers?: Record<string, string> | undefined;
+  /**
+   * The SDK's OpenTelemetry spans. Off by default: nyzhi registers no tracer, and the SDK still
+   * builds each span's attributes from the request (~0.25 ms per call). An application embedding
+   * the provider with OpenTelemetry set up can pass `true` or the SDK's options object.
+   */
+  openTelemetry?: boolean | SdkTelemetryOption;
 }
 
 /**
@@ -31,6 +37,7 @@ export async function createAnthropicClient(settings: AnthropicClientSettings): 
     maxRetries: 0,
     logger: sdkLogger("anthropic"),
     fetch: settings.fetch ?? nodeHttpFetch,
+    ...telemetryOption(settings.openTelemetry),
   };
   const credential = settings.credential;
   if (credential?.type === "oauth") {
@@ -51,4 +58,14 @@ export async function createAnthropicClient(settings: AnthropicClientSettings): 
       "x-api-key": key === "" ? null : key,
     },
   });
+}
+
+type SdkTelemetryOption = Exclude<ConstructorParameters<typeof Anthropic>[0], undefined>["openTelemetry"];
+
+/** `true` leaves the SDK to its defaults (and `ANTHROPIC_OPEN_TELEMETRY*`); unset means off. */
+function telemetryOption(option: AnthropicClientSettings["openTelemetry"]): {
+  openTelemetry?: SdkTelemetryOption;
+} {
+  if (option === true) return {};
+  return { openTelemetry: option === undefined ? false : option };
 }
