@@ -3,9 +3,11 @@
 // request's time inside the mock server, from its arrival to the end of its response, as the
 // mock records it), so overhead = wall − bare `node -e 0` − the mock's time: start-up, module
 // loading, 21 model round trips through the SDK, 20 tool calls (grep runs ripgrep), the session
-// save. Peak RSS is of the whole process tree (nyz and any child it spawns), sampled from /proc
+// save. nyz's V8 code cache is shared by the runs (written by the warm-up run), as it is for a
+// user after their first run. Peak RSS is of the whole process tree (nyz and any child it spawns), sampled from /proc
 // every 10 ms.
 import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +15,7 @@ import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const STEPS = 20;
+const codeCacheDir = mkdtempSync(join(tmpdir(), "nyzhi-bench-cache-"));
 
 function scenario(steps = STEPS) {
   const rules = [];
@@ -68,6 +71,8 @@ async function runOnce(mock, steps = STEPS) {
       env: {
         ...process.env,
         NYZHI_HOME: home,
+        // One cache for all runs, as a user's: the warm-up run writes nyz's V8 code cache.
+        NYZHI_CACHE_DIR: codeCacheDir,
         NYZHI_LOG: "silent",
         NYZHI_PROVIDER: "anthropic",
         ANTHROPIC_API_KEY: "bench",

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { defineConfig, type Options } from "tsup";
 
@@ -31,21 +32,47 @@ const zodEnglishOnly: NonNullable<Options["esbuildPlugins"]>[number] = {
   },
 };
 
-export default defineConfig({
-  entry: { nyz: "src/bin/nyz.ts", index: "src/index.ts" },
-  format: ["esm"],
-  dts: { entry: { index: "src/index.ts" } },
-  clean: true,
+const shared = {
   target: "node20",
   platform: "node",
-  splitting: true,
   sourcemap: true,
   // Everything but native addons (and the packages that load them) is bundled.
   noExternal: [/^(?!@napi-rs\/|@lancedb\/|onnxruntime|@huggingface\/)/],
   external: ["@napi-rs/keyring", "@lancedb/lancedb", "onnxruntime-node", "@huggingface/transformers"],
-  banner: {
-    js: 'import { createRequire as __nyzhiCreateRequire } from "node:module"; const require = __nyzhiCreateRequire(import.meta.url);',
-  },
-  define: { __NYZHI_VERSION__: JSON.stringify(version) },
   esbuildPlugins: [zodEnglishOnly],
-});
+} satisfies Options;
+
+export default defineConfig([
+  {
+    // The library API and the bin (which loads the bundle below, or these modules from source).
+    ...shared,
+    entry: { nyz: "src/bin/nyz.ts", index: "src/index.ts" },
+    format: ["esm"],
+    dts: { entry: { index: "src/index.ts" } },
+    splitting: true,
+    banner: {
+      js: 'import { createRequire as __nyzhiCreateRequire } from "node:module"; const require = __nyzhiCreateRequire(import.meta.url);',
+    },
+    define: { __NYZHI_VERSION__: JSON.stringify(version) },
+  },
+  {
+    // Every command in one CommonJS file, which the bin runs through V8's code cache
+    // (src/bin/code-cache.ts; ES modules have no code cache on Node 20).
+    ...shared,
+    entry: { "nyz-main": "src/main.ts" },
+    format: ["cjs"],
+    splitting: false,
+    // `import()` becomes `require()`: code run by a vm.Script has no module loader for `import()`.
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, "dynamic-import": false };
+    },
+    banner: { js: 'var __nyzhiImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    define: { __NYZHI_VERSION__: JSON.stringify(version), "import.meta.url": "__nyzhiImportMetaUrl" },
+    async onSuccess() {
+      // The code cache is keyed by this hash, so a rebuilt bundle never meets a stale cache.
+      const bundle = new URL("./dist/nyz-main.cjs", import.meta.url);
+      const hash = createHash("sha256").update(readFileSync(bundle)).digest("hex");
+      writeFileSync(new URL("./dist/nyz-main.cjs.sha256", import.meta.url), `${hash}\n`);
+    },
+  },
+]);

@@ -1,0 +1,69 @@
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { resolveDirs } from "@nyzhi/config";
+import { beforeEach, describe, expect, it } from "vitest";
+import { cacheDirectory, codeCachePath, loadBundleWithCodeCache } from "./code-cache.js";
+
+let directory: string;
+let bundle: string;
+let env: Record<string, string>;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), "nyzhi-code-cache-"));
+  bundle = join(directory, "bundle.cjs");
+  await writeFile(
+    bundle,
+    `const path = require("node:path");
+     function greet(name) { return "hello " + name + " from " + path.basename(__filename); }
+     module.exports = { greet };`,
+  );
+  env = { NYZHI_HOME: join(directory, "home") };
+});
+
+// Loading twice in one process would hit V8's in-memory compilation cache, which hides whether the
+// cached data was used; test/e2e/code-cache.test.ts checks that across processes.
+describe("loadBundleWithCodeCache", () => {
+  it("keys the cache by build: a changed bundle of the same length never meets the old cache", async () => {
+    loadBundleWithCodeCache(bundle, { version: "1.0.0", env }).saveCodeCache();
+    const before = codeCachePath(bundle, "1.0.0", env);
+    const source = await readFile(bundle, "utf8");
+    await writeFile(bundle, source.replace("hello", "howdy"));
+    await writeFile(`${bundle}.sha256`, "0123456789abcdef0123\n");
+    expect(codeCachePath(bundle, "1.0.0", env)).not.toBe(before);
+    const loaded = loadBundleWithCodeCache<{ greet(name: string): string }>(bundle, {
+      version: "1.0.0",
+      env,
+    });
+    expect(loaded.cache).toBe("missing");
+    expect(loaded.exports.greet("x")).toBe("howdy x from bundle.cjs");
+    loaded.saveCodeCache();
+    // Writing the new build's cache removed the old one.
+    expect(await readdir(join(env.NYZHI_HOME as string, "cache", "v8"))).toEqual([
+      codeCachePath(bundle, "1.0.0", env).split(/[\\/]/).pop(),
+    ]);
+  });
+
+  it("is off with NYZHI_NO_CODE_CACHE", () => {
+    const loaded = loadBundleWithCodeCache(bundle, {
+      version: "1.0.0",
+      env: { ...env, NYZHI_NO_CODE_CACHE: "1" },
+    });
+    expect(loaded.cache).toBe("off");
+    loaded.saveCodeCache();
+    expect(() => codeCachePath(bundle, "1.0.0", env)).not.toThrow();
+  });
+});
+
+describe("cacheDirectory", () => {
+  it("agrees with resolveDirs().cache from @nyzhi/config", () => {
+    for (const environment of [
+      { NYZHI_HOME: "/tmp/nyzhi-home" },
+      { HOME: "/home/ada", XDG_CACHE_HOME: "/var/cache/ada" },
+      { HOME: "/home/ada" },
+      { NYZHI_HOME: "/tmp/nyzhi-home", NYZHI_CACHE_DIR: "/tmp/shared-cache" },
+    ]) {
+      expect(cacheDirectory(environment)).toBe(resolveDirs(environment).cache);
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import Module, { createRequire } from "node:module";
+import { homedir, platform } from "node:os";
+import { dirname, join } from "node:path";
+import vm from "node:vm";
+
+/**
+ * Loads the CLI's CommonJS bundle (`dist/nyz-main.cjs`) through V8's code cache.
+ *
+ * Node 20 has no compile cache for ES modules, and compiling the bundle's ~4 MB of JavaScript
+ * (our packages, zod, the SDKs) was the largest single part of `nyz exec`'s start-up. A
+ * `vm.Script` can take V8's cached data instead: the first run writes it (after the command, so it
+ * also holds the functions that run compiled), later runs skip parsing and compiling them, about
+ * 70 ms per run here (docs/performance.md). The cache lives in nyzhi's cache directory, one file per
+ * bundle build and Node version; V8 rejects data made by another V8 or with other flags, and such a
+ * file is simply rewritten. `NYZHI_NO_CODE_CACHE=1` turns it off.
+ *
+ * This module runs before anything else is loaded, so it uses Node built-ins only; the cache
+ * directory mirrors `resolveDirs().cache` from `@nyzhi/config` (a test checks they agree).
+ */
+export interface LoadedBundle<Exports> {
+  exports: Exports;
+  /** What happened to the code cache on load: turned off, none yet, used, or refused by V8. */
+  cache: "off" | "missing" | "accepted" | "rejected";
+  /** Writes the code cache if this run had none (or V8 rejected it). Never throws. */
+  saveCodeCache(): void;
+}
+
+type Environment = Readonly<Record<string, string | undefined>>;
+
+const CACHE_PREFIX = "nyz-main-";
+
+export function loadBundleWithCodeCache<Exports>(
+  bundlePath: string,
+  options: { version: string; env?: Environment },
+): LoadedBundle<Exports> {
+  const env = options.env ?? process.env;
+  const source = readFileSync(bundlePath, "utf8");
+  const cachePath = env.NYZHI_NO_CODE_CACHE ? undefined : codeCachePath(bundlePath, options.version, env);
+  let cachedData: Buffer | undefined;
+  if (cachePath) {
+    try {
+      cachedData = readFileSync(cachePath);
+    } catch {
+      // no cache yet
+    }
+  }
+  // The bundle is built without `import()` (a vm.Script has no loader for it): it uses `require`.
+  const script = new vm.Script(Module.wrap(source), {
+    filename: bundlePath,
+    ...(cachedData ? { cachedData } : {}),
+  });
+  const module = { exports: {} as Exports };
+  const wrapper = script.runInThisContext() as (
+    exports: unknown,
+    require: NodeJS.Require,
+    module: unknown,
+    filename: string,
+    dirname: string,
+  ) => void;
+  wrapper.call(
+    module.exports,
+    module.exports,
+    createRequire(bundlePath),
+    module,
+    bundlePath,
+    dirname(bundlePath),
+  );
+  return {
+    exports: module.exports,
+    cache: !cachePath ? "off" : !cachedData ? "missing" : script.cachedDataRejected ? "rejected" : "accepted",
+    saveCodeCache: () => {
+      if (!cachePath || (cachedData && !script.cachedDataRejected)) return;
+      try {
+        writeCache(cachePath, script.createCachedData());
+      } catch {
+        // A read-only or full disk only costs the next run its head start.
+      }
+    },
+  };
+}
+
+/** `<cache dir>/v8/nyz-main-<version>-<node>-<arch>-<bundle id>.bin`. */
+export function codeCachePath(bundlePath: string, version: string, env: Environment): string {
+  return join(
+    cacheDirectory(env),
+    "v8",
+    `${CACHE_PREFIX}${version}-${process.version}-${process.arch}-${bundleId(bundlePath)}.bin`,
+  );
+}
+
+/**
+ * Identifies one build of the bundle: the content hash the build writes beside it, else its size
+ * and modification time. V8 itself only checks the source's length, so a rebuilt bundle must never
+ * meet the cache of another build.
+ */
+function bundleId(bundlePath: string): string {
+  try {
+    return readFileSync(`${bundlePath}.sha256`, "utf8").trim().slice(0, 16);
+  } catch {
+    const info = statSync(bundlePath);
+    return `${info.size}-${Math.round(info.mtimeMs)}`;
+  }
+}
+
+/** nyzhi's cache directory, as `resolveDirs(env).cache` in `@nyzhi/config` computes it. */
+export function cacheDirectory(env: Environment): string {
+  if (env.NYZHI_CACHE_DIR) return env.NYZHI_CACHE_DIR;
+  if (env.NYZHI_HOME) return join(env.NYZHI_HOME, "cache");
+  const home = env.HOME ?? env.USERPROFILE ?? homedir();
+  const os = platform();
+  if (os === "darwin") return join(home, "Library", "Caches", "nyzhi");
+  if (os === "win32") return join(env.LOCALAPPDATA ?? join(home, "AppData", "Local"), "nyzhi", "cache");
+  return join(env.XDG_CACHE_HOME || join(home, ".cache"), "nyzhi");
+}
+
+/** Atomic (temp file + rename), and removes the caches of other builds. */
+function writeCache(path: string, data: Buffer): void {
+  const directory = dirname(path);
+  mkdirSync(directory, { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, data, { mode: 0o600 });
+  renameSync(temp, path);
+  const name = path.slice(directory.length + 1);
+  for (const entry of readdirSync(directory)) {
+    if (entry.startsWith(CACHE_PREFIX) && entry !== name && !entry.endsWith(".tmp")) {
+      rmSync(join(directory, entry), { force: true });
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import { spawnSync } from "node:child_process";
+import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { beforeEach, describe, expect, it } from "vitest";
+import { runNyz } from "./helpers/run-nyz.js";
+
+const dist = fileURLToPath(new URL("../../packages/cli/dist/", import.meta.url));
+let home: string;
+
+beforeEach(async () => {
+  home = await mkdtemp(join(tmpdir(), "nyzhi-code-cache-home-"));
+});
+
+const cacheFiles = async () => readdir(join(home, "cache", "v8")).catch(() => [] as string[]);
+
+/** Loads `bundle` through the built loader in a fresh process; prints the cache status and a call. */
+async function loadInChild(bundle: string): Promise<{ cache: string; greeting: string }> {
+  const chunk = (await readdir(dist)).find((name) => /^code-cache-.*\.js$/.test(name));
+  expect(chunk, "the build emits the code-cache loader as its own chunk").toBeDefined();
+  const script = `
+    const { loadBundleWithCodeCache } = await import(${JSON.stringify(join(dist, chunk as string))});
+    const loaded = loadBundleWithCodeCache(${JSON.stringify(bundle)}, { version: "1.0.0" });
+    const greeting = loaded.exports.greet("you");
+    loaded.saveCodeCache();
+    console.log(JSON.stringify({ cache: loaded.cache, greeting }));`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+    encoding: "utf8",
+    env: { ...process.env, NYZHI_HOME: home },
+  });
+  expect(result.stderr).toBe("");
+  return JSON.parse(result.stdout) as { cache: string; greeting: string };
+}
+
+describe("V8 code cache of the CLI bundle", () => {
+  it("is written by the first run and used by the next; a corrupt one is refused and rewritten", async () => {
+    const bundle = join(home, "bundle.cjs");
+    await writeFile(bundle, 'module.exports = { greet: (name) => "hello " + name };');
+    expect(await loadInChild(bundle)).toEqual({ cache: "missing", greeting: "hello you" });
+    expect(await loadInChild(bundle)).toEqual({ cache: "accepted", greeting: "hello you" });
+    const [file] = await cacheFiles();
+    await writeFile(join(home, "cache", "v8", file as string), "not V8 data");
+    expect(await loadInChild(bundle)).toEqual({ cache: "rejected", greeting: "hello you" });
+    expect(await loadInChild(bundle)).toEqual({ cache: "accepted", greeting: "hello you" });
+  });
+
+  it("nyz runs from the bundle, caches it in the cache dir, and gives the same output with the cache", async () => {
+    const env = { NYZHI_HOME: home };
+    const first = await runNyz(["--help"], { cwd: home, env });
+    expect(first.code).toBe(0);
+    const files = await cacheFiles();
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^nyz-main-.*\.bin$/);
+    const hash = (await readFile(join(dist, "nyz-main.cjs.sha256"), "utf8")).trim().slice(0, 16);
+    expect(files[0]).toContain(hash);
+    const second = await runNyz(["--help"], { cwd: home, env });
+    expect(second).toEqual(first);
+    const off = await mkdtemp(join(tmpdir(), "nyzhi-code-cache-off-"));
+    expect(
+      (await runNyz(["--help"], { cwd: off, env: { NYZHI_HOME: off, NYZHI_NO_CODE_CACHE: "1" } })).stdout,
+    ).toBe(first.stdout);
+    expect(await readdir(off)).not.toContain("cache");
+  });
+});
