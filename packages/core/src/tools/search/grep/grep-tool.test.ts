@@ -72,6 +72,17 @@ describe("grep", () => {
     }
   });
 
+  it.skipIf(!hasRipgrep)("keeps multi-byte characters whole across ripgrep's output chunks", async () => {
+    // ~300 KB of matches: rg's output reaches us in many pipe reads, some splitting a character.
+    await put(
+      "wide.txt",
+      Array.from({ length: 400 }, (_, index) => `wide ${index} ${"é€😀".repeat(60)}`).join("\n"),
+    );
+    const fromRipgrep = await runGrep({ pattern: "wide", path: "wide.txt" }, test.context, "ripgrep");
+    expect(fromRipgrep).not.toContain("\uFFFD");
+    expect(fromRipgrep).toBe(await runGrep({ pattern: "wide", path: "wide.txt" }, test.context, "js"));
+  });
+
   it.skipIf(!hasRipgrep)("agrees on which matches to keep when there are more than 500", async () => {
     await put("many/a.txt", "hit\n".repeat(300));
     await put("many/b.txt", "hit\n".repeat(300));

@@ -106,8 +106,10 @@ export async function searchWithRipgrep(options: GrepSearchOptions): Promise<Gre
   };
   try {
     let rest = "";
-    reading: for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
-      const text = rest + chunk.toString("utf8");
+    // setEncoding decodes across chunk boundaries, so a character split between reads survives.
+    child.stdout.setEncoding("utf8");
+    reading: for await (const chunk of child.stdout as AsyncIterable<string>) {
+      const text = rest + chunk;
       let start = 0;
       for (let end = text.indexOf("\n"); end !== -1; end = text.indexOf("\n", start)) {
         const line = text.slice(start, end);
