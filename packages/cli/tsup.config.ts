@@ -68,7 +68,10 @@ export default defineConfig([
     esbuildOptions(options) {
       options.supported = { ...options.supported, "dynamic-import": false };
     },
-    banner: { js: 'var __nyzhiImportMetaUrl = require("node:url").pathToFileURL(__filename).href;' },
+    // "use strict" first, so the whole bundle stays strict as the ES modules are.
+    banner: {
+      js: '"use strict"; var __nyzhiImportMetaUrl = require("node:url").pathToFileURL(__filename).href;',
+    },
     define: { __NYZHI_VERSION__: JSON.stringify(version), "import.meta.url": "__nyzhiImportMetaUrl" },
     async onSuccess() {
       // The code cache is keyed by this hash, so a rebuilt bundle never meets a stale cache.

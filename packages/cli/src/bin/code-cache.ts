@@ -72,7 +72,7 @@ export function loadBundleWithCodeCache<Exports>(
     saveCodeCache: () => {
       if (!cachePath || (cachedData && !script.cachedDataRejected)) return;
       try {
-        writeCache(cachePath, script.createCachedData());
+        writeCache(cachePath, script.createCachedData(), cachePrefix(options.version));
       } catch {
         // A read-only or full disk only costs the next run its head start.
       }
@@ -82,11 +82,11 @@ export function loadBundleWithCodeCache<Exports>(
 
 /** `<cache dir>/v8/nyz-main-<version>-<node>-<arch>-<bundle id>.bin`. */
 export function codeCachePath(bundlePath: string, version: string, env: Environment): string {
-  return join(
-    cacheDirectory(env),
-    "v8",
-    `${CACHE_PREFIX}${version}-${process.version}-${process.arch}-${bundleId(bundlePath)}.bin`,
-  );
+  return join(cacheDirectory(env), "v8", `${cachePrefix(version)}${bundleId(bundlePath)}.bin`);
+}
+
+function cachePrefix(version: string): string {
+  return `${CACHE_PREFIX}${version}-${process.version}-${process.arch}-`;
 }
 
 /**
@@ -95,11 +95,13 @@ export function codeCachePath(bundlePath: string, version: string, env: Environm
  * meet the cache of another build.
  */
 function bundleId(bundlePath: string): string {
+  const info = statSync(bundlePath);
+  // Size and mtime too: a bundle edited after the build (a patch) keeps the build's hash file.
+  const stamp = `${info.size}-${Math.round(info.mtimeMs)}`;
   try {
-    return readFileSync(`${bundlePath}.sha256`, "utf8").trim().slice(0, 16);
+    return `${readFileSync(`${bundlePath}.sha256`, "utf8").trim().slice(0, 16)}-${stamp}`;
   } catch {
-    const info = statSync(bundlePath);
-    return `${info.size}-${Math.round(info.mtimeMs)}`;
+    return stamp;
   }
 }
 
@@ -114,17 +116,27 @@ export function cacheDirectory(env: Environment): string {
   return join(env.XDG_CACHE_HOME || join(home, ".cache"), "nyzhi");
 }
 
-/** Atomic (temp file + rename), and removes the caches of other builds. */
-function writeCache(path: string, data: Buffer): void {
+/** A cache nobody has rewritten for this long belongs to an install that is gone. */
+const STALE_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Atomic (temp file + rename; the directory private to the user, as the cache is code). Removes
+ * the caches of other builds of the same version and Node, and any cache untouched for 30 days;
+ * another install (a different version) keeps its own.
+ */
+function writeCache(path: string, data: Buffer, sameInstallPrefix: string): void {
   const directory = dirname(path);
-  mkdirSync(directory, { recursive: true });
+  mkdirSync(directory, { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, data, { mode: 0o600 });
   renameSync(temp, path);
   const name = path.slice(directory.length + 1);
+  const now = Date.now();
   for (const entry of readdirSync(directory)) {
-    if (entry.startsWith(CACHE_PREFIX) && entry !== name && !entry.endsWith(".tmp")) {
-      rmSync(join(directory, entry), { force: true });
+    if (!entry.startsWith(CACHE_PREFIX) || entry === name || entry.endsWith(".tmp")) continue;
+    const file = join(directory, entry);
+    if (entry.startsWith(sameInstallPrefix) || now - statSync(file).mtimeMs > STALE_MS) {
+      rmSync(file, { force: true });
     }
   }
 }

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { constants, createGzip, gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { nodeHttpFetch } from "./node-http-fetch.js";
 
@@ -169,6 +169,40 @@ describe("nodeHttpFetch", () => {
       other.closeAllConnections();
       await new Promise((resolve) => other.close(resolve));
     }
+  });
+
+  it("releases the connection when a compressed stream is aborted or cancelled", async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip", "content-type": "text/event-stream" });
+      const gzip = createGzip({ flush: constants.Z_SYNC_FLUSH });
+      gzip.pipe(response);
+      gzip.write("data: one\n\n");
+      // and then nothing more: the server would hold the stream open forever
+    };
+    const openConnections = () =>
+      new Promise<number>((resolve, reject) =>
+        server.getConnections((error, count) => (error ? reject(error) : resolve(count))),
+      );
+    for (const stop of ["abort", "cancel"] as const) {
+      const controller = new AbortController();
+      const response = await nodeHttpFetch(base, { signal: controller.signal });
+      const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe("data: one\n\n");
+      if (stop === "abort") controller.abort();
+      else await reader.cancel();
+      for (let waited = 0; (await openConnections()) > 0 && waited < 2000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect({ stop, open: await openConnections() }).toEqual({ stop, open: 0 });
+    }
+  });
+
+  it("rejects a status fetch cannot represent as a network failure", async () => {
+    handler = (_request, response) => {
+      response.writeHead(999);
+      response.end("odd");
+    };
+    await expect(nodeHttpFetch(base)).rejects.toMatchObject({ name: "TypeError", message: "fetch failed" });
   });
 
   it("gives a 204 a null body", async () => {

@@ -27,6 +27,16 @@ export const nodeHttpFetch: typeof globalThis.fetch = (input, init) => {
 
 const UNSUPPORTED = Symbol("unsupported body");
 const MAX_REDIRECTS = 20;
+const IDLE_TIMEOUT_MS = 300_000;
+/** Not sent on to another origin after a redirect. */
+const CREDENTIAL_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "x-api-key",
+  "x-goog-api-key",
+  "api-key",
+]);
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 interface PreparedInit extends Omit<RequestInit, "body"> {
@@ -60,6 +70,11 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
       reject(abortReason(signal as AbortSignal));
     };
     signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    // No bytes either way for this long: the connection is given up (undici's default, too).
+    outgoing.setTimeout(IDLE_TIMEOUT_MS, () =>
+      outgoing.destroy(new Error(`no data from the server for ${IDLE_TIMEOUT_MS / 1000} s`)),
+    );
     outgoing.on("response", (incoming) => {
       signal?.removeEventListener("abort", onAbort);
       resolve(incoming);
@@ -72,6 +87,10 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
   });
 
   const status = message.statusCode ?? 0;
+  if (status < 200 || status > 599) {
+    message.destroy();
+    throw new TypeError("fetch failed", { cause: new Error(`unexpected HTTP status ${status}`) });
+  }
   const location = message.headers.location;
   if (location && status >= 300 && status < 400 && status !== 304 && init.redirect !== "manual") {
     message.resume();
@@ -141,7 +160,7 @@ function redirectHeaders(
     const key = name.toLowerCase();
     if (key === "host") return false;
     if (drop.dropBody && (key === "content-type" || key === "content-length")) return false;
-    if (drop.dropAuth && (key === "authorization" || key === "cookie" || key === "x-api-key")) return false;
+    if (drop.dropAuth && CREDENTIAL_HEADERS.has(key)) return false;
     return true;
   });
 }
@@ -170,6 +189,8 @@ function decoded(message: IncomingMessage): Readable {
   message.on("close", () => {
     if (!message.complete) decoder.destroy(terminated());
   });
+  // Ending the body early (abort, cancel, a decoding error) must release the connection too.
+  decoder.on("close", () => message.destroy());
   return message.pipe(decoder);
 }
 
@@ -186,6 +207,7 @@ function webStream(source: Readable, signal: AbortSignal | undefined): ReadableS
   const incoming = source as Readable & { complete?: boolean };
   let settled = false;
   let drain = () => {};
+  let removeAbortListener = () => {};
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -207,6 +229,7 @@ function webStream(source: Readable, signal: AbortSignal | undefined): ReadableS
           source.destroy();
         };
         signal?.addEventListener("abort", onAbort, { once: true });
+        removeAbortListener = () => signal?.removeEventListener("abort", onAbort);
         source.on("readable", drain);
         source.on("end", () => {
           if (settled) return;
@@ -218,12 +241,14 @@ function webStream(source: Readable, signal: AbortSignal | undefined): ReadableS
         source.on("close", () => {
           if (incoming.complete === false) fail(terminated());
         });
+        if (signal?.aborted) onAbort();
       },
       pull() {
         drain();
       },
       cancel() {
         settled = true;
+        removeAbortListener();
         source.destroy();
       },
     },

@@ -1,10 +1,15 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestContext, type TestContext } from "../../testing/create-test-context.js";
 import { runTool } from "../../testing/run-tool.js";
 import { createGrepTool, runGrep } from "./grep-tool.js";
-import { ripgrepAvailable } from "./ripgrep-search.js";
+import {
+  RipgrepMissingError,
+  ripgrepAvailable,
+  ripgrepKnownMissing,
+  searchWithRipgrep,
+} from "./ripgrep-search.js";
 
 let test: TestContext;
 
@@ -117,6 +122,16 @@ describe("grep", () => {
     expect((await runTool(tool, { pattern: "needle(?= one)" }, test.context)).output).toBe(
       "a.txt:1:needle one",
     );
+  });
+
+  it.skipIf(!hasRipgrep)("does not mistake a vanished folder for a missing rg", async () => {
+    const gone = join(test.cwd, "gone");
+    await mkdir(gone);
+    await rm(gone, { recursive: true });
+    await expect(
+      searchWithRipgrep({ pattern: "x", target: gone, targetIsFile: false, maxMatches: 10 }),
+    ).rejects.not.toBeInstanceOf(RipgrepMissingError);
+    expect(ripgrepKnownMissing()).toBe(false);
   });
 
   // Last in the file: once a search finds no rg, the module remembers it.

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 import {
@@ -58,6 +59,7 @@ export async function searchWithRipgrep(options: GrepSearchOptions): Promise<Gre
   args.push("--regexp", options.pattern, "--");
   const cwd = options.targetIsFile ? dirname(options.target) : options.target;
   if (options.targetIsFile) args.push(basename(options.target));
+  options.signal?.throwIfAborted();
   const child = spawn("rg", args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
   const onAbort = () => child.kill();
   options.signal?.addEventListener("abort", onAbort, { once: true });
@@ -67,7 +69,8 @@ export async function searchWithRipgrep(options: GrepSearchOptions): Promise<Gre
   });
   const exit = new Promise<number | null>((resolve, reject) => {
     child.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code !== "ENOENT") return reject(error);
+      // spawn also says ENOENT when the working directory is gone; only a missing rg counts.
+      if (error.code !== "ENOENT" || !existsSync(cwd)) return reject(error);
       missing = true;
       available = Promise.resolve(false);
       reject(new RipgrepMissingError("rg is not installed"));
@@ -118,7 +121,8 @@ export async function searchWithRipgrep(options: GrepSearchOptions): Promise<Gre
       }
       rest = text.slice(start);
     }
-    if (!truncated && rest.trim() !== "") await handle(rest);
+    // After an abort killed rg, its last line may be cut off: it is not parsed.
+    if (!truncated && !options.signal?.aborted && rest.trim() !== "") await handle(rest);
   } finally {
     options.signal?.removeEventListener("abort", onAbort);
   }
