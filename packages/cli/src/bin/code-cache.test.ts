@@ -44,6 +44,16 @@ describe("loadBundleWithCodeCache", () => {
     ]);
   });
 
+  it("keeps one cache per variant of a build", () => {
+    loadBundleWithCodeCache(bundle, { version: "1.0.0", env, variant: "headless" }).saveCodeCache();
+    loadBundleWithCodeCache(bundle, { version: "1.0.0", env, variant: "commands" }).saveCodeCache();
+    const names = [
+      codeCachePath(bundle, "1.0.0", env, "commands"),
+      codeCachePath(bundle, "1.0.0", env, "headless"),
+    ].map((path) => path.split(/[\\/]/).pop());
+    return expect(readdir(join(env.NYZHI_HOME as string, "cache", "v8"))).resolves.toEqual(names);
+  });
+
   it("is off with NYZHI_NO_CODE_CACHE", () => {
     const loaded = loadBundleWithCodeCache(bundle, {
       version: "1.0.0",

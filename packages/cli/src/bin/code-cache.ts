@@ -32,11 +32,21 @@ const CACHE_PREFIX = "nyz-main-";
 
 export function loadBundleWithCodeCache<Exports>(
   bundlePath: string,
-  options: { version: string; env?: Environment },
+  options: {
+    version: string;
+    env?: Environment;
+    /**
+     * Which kind of run this is (e.g. `headless` for run/exec): each kind keeps its own cache, as
+     * a cache holds the functions its first run compiled and `nyz --help` compiles few of exec's.
+     */
+    variant?: string;
+  },
 ): LoadedBundle<Exports> {
   const env = options.env ?? process.env;
   const source = readFileSync(bundlePath, "utf8");
-  const cachePath = env.NYZHI_NO_CODE_CACHE ? undefined : codeCachePath(bundlePath, options.version, env);
+  const cachePath = env.NYZHI_NO_CODE_CACHE
+    ? undefined
+    : codeCachePath(bundlePath, options.version, env, options.variant);
   let cachedData: Buffer | undefined;
   if (cachePath) {
     try {
@@ -72,7 +82,7 @@ export function loadBundleWithCodeCache<Exports>(
     saveCodeCache: () => {
       if (!cachePath || (cachedData && !script.cachedDataRejected)) return;
       try {
-        writeCache(cachePath, script.createCachedData(), cachePrefix(options.version));
+        writeCache(cachePath, script.createCachedData(), cachePrefix(options.version), bundleId(bundlePath));
       } catch {
         // A read-only or full disk only costs the next run its head start.
       }
@@ -80,9 +90,15 @@ export function loadBundleWithCodeCache<Exports>(
   };
 }
 
-/** `<cache dir>/v8/nyz-main-<version>-<node>-<arch>-<bundle id>.bin`. */
-export function codeCachePath(bundlePath: string, version: string, env: Environment): string {
-  return join(cacheDirectory(env), "v8", `${cachePrefix(version)}${bundleId(bundlePath)}.bin`);
+/** `<cache dir>/v8/nyz-main-<version>-<node>-<arch>-<bundle id>[-<variant>].bin`. */
+export function codeCachePath(
+  bundlePath: string,
+  version: string,
+  env: Environment,
+  variant?: string,
+): string {
+  const suffix = variant ? `-${variant}` : "";
+  return join(cacheDirectory(env), "v8", `${cachePrefix(version)}${bundleId(bundlePath)}${suffix}.bin`);
 }
 
 function cachePrefix(version: string): string {
@@ -122,9 +138,9 @@ const STALE_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * Atomic (temp file + rename; the directory private to the user, as the cache is code). Removes
  * the caches of other builds of the same version and Node, and any cache untouched for 30 days;
- * another install (a different version) keeps its own.
+ * another install (a different version) keeps its own, and so do the other variants of this build.
  */
-function writeCache(path: string, data: Buffer, sameInstallPrefix: string): void {
+function writeCache(path: string, data: Buffer, sameInstallPrefix: string, build: string): void {
   const directory = dirname(path);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const temp = `${path}.${process.pid}.tmp`;
@@ -135,7 +151,9 @@ function writeCache(path: string, data: Buffer, sameInstallPrefix: string): void
   for (const entry of readdirSync(directory)) {
     if (!entry.startsWith(CACHE_PREFIX) || entry === name || entry.endsWith(".tmp")) continue;
     const file = join(directory, entry);
-    if (entry.startsWith(sameInstallPrefix) || now - statSync(file).mtimeMs > STALE_MS) {
+    const otherBuild =
+      entry.startsWith(sameInstallPrefix) && !entry.startsWith(`${sameInstallPrefix}${build}`);
+    if (otherBuild || now - statSync(file).mtimeMs > STALE_MS) {
       rmSync(file, { force: true });
     }
   }

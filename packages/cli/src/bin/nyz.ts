@@ -21,7 +21,8 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   const bundle = fileURLToPath(new URL("./nyz-main.cjs", import.meta.url));
   if (existsSync(bundle)) {
     const { loadBundleWithCodeCache } = await import("./code-cache.js");
-    const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION });
+    const variant = args[0] === "exec" || args[0] === "run" ? "headless" : "commands";
+    const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
     process.exitCode = await loaded.exports.main(args);
     loaded.saveCodeCache();
   } else {
