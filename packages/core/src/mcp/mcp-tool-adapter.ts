@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { errorMessage } from "@nyzhi/config";
 import { DEFAULT_MAX_OUTPUT_CHARS, type Tool } from "../tools/define-tool.js";
 import type { ToolKind, ToolResult } from "../tools/tool-types.js";
@@ -8,10 +9,17 @@ import type { McpToolInfo } from "./mcp-connection.js";
 /** Model-facing tool names allow letters, digits, `_` and `-`, at most 64 of them (Anthropic, OpenAI). */
 const MAX_TOOL_NAME = 64;
 
-/** `mcp__<server>__<tool>`, with characters providers reject replaced by `_`. */
+/**
+ * `mcp__<server>__<tool>`, with characters providers reject replaced by `_`. A name over 64
+ * characters keeps its first 55 and ends in `_` plus 8 hex digits of a hash of the whole name, so
+ * two long tool names that share a beginning stay apart (cutting alone made them collide).
+ */
 export function mcpToolName(server: string, tool: string): string {
   const clean = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, "_");
-  return `mcp__${clean(server)}__${clean(tool)}`.slice(0, MAX_TOOL_NAME);
+  const name = `mcp__${clean(server)}__${clean(tool)}`;
+  if (name.length <= MAX_TOOL_NAME) return name;
+  const hash = createHash("sha256").update(`${server}\0${tool}`).digest("hex").slice(0, 8);
+  return `${name.slice(0, MAX_TOOL_NAME - 9)}_${hash}`;
 }
 
 /** Calls a tool on a server; the manager implements it against the live connection. */
