@@ -22,10 +22,28 @@ const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
 const thisFile = fileURLToPath(import.meta.url);
 const insideSession = process.env.NYZHI_IN_KEYRING_SESSION === "1";
 const hasDbusRunSession = spawnSync("sh", ["-c", "command -v dbus-run-session"]).status === 0;
-const INNER_TESTS = 3;
+const INNER_TESTS = 4;
 
 describe.runIf(insideSession)("keychain credential store (inside a D-Bus session)", () => {
   const service = `nyzhi-test-${randomBytes(4).toString("hex")}`;
+
+  it("keeps every account when two stores (two processes) update the index at once", async () => {
+    const lockPath = join(await mkdtemp(join(tmpdir(), "nyzhi-keychain-lock-")), "keychain.lock");
+    const concurrentService = `${service}-race`;
+    const stores = Array.from({ length: 4 }, () =>
+      createKeychainCredentialStore({ service: concurrentService, lockPath }),
+    );
+    await Promise.all(
+      stores.map((store, index) =>
+        store.update("groq", (accounts) =>
+          upsertAccount(accounts, `acct${index}`, { type: "api-key", key: `gsk-${index}` }),
+        ),
+      ),
+    );
+    const labels = (await stores[0]!.listAccounts("groq")).map((account) => account.label).sort();
+    expect(labels).toEqual(["acct0", "acct1", "acct2", "acct3"]);
+    await stores[0]!.update("groq", () => []);
+  });
 
   it("stores, lists, reads and deletes accounts as <provider>:<label> entries", async () => {
     const store = createKeychainCredentialStore({ service });

@@ -1,5 +1,7 @@
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import type { AsyncEntry, EntryOptions } from "@napi-rs/keyring";
-import { getLogger } from "@nyzhi/config";
+import { getLogger, resolveDirs, withFileLock } from "@nyzhi/config";
 import { KeychainUnavailableError } from "../errors/auth-errors.js";
 import type { CredentialStore, StoredAccount, StoredSecret } from "./credential-store.js";
 import { createSerialQueue } from "./serial-queue.js";
@@ -31,6 +33,11 @@ export interface KeychainStoreOptions {
   service?: string;
   /** How long one keychain call may take before it counts as unavailable, in ms. Default 5000. */
   timeoutMs?: number;
+  /**
+   * Lock file that serialises updates across nyzhi processes (the account index is one entry
+   * that every update rewrites). Default `<data dir>/keychain-<service>.lock`.
+   */
+  lockPath?: string;
 }
 
 type IndexEntry = Omit<StoredAccount, "secret">;
@@ -83,6 +90,7 @@ export function createKeychainCredentialStore(options: KeychainStoreOptions = {}
   const service = options.service ?? DEFAULT_KEYCHAIN_SERVICE;
   const timeoutMs = options.timeoutMs ?? 5000;
   const serial = createSerialQueue();
+  const lockPath = options.lockPath ?? join(resolveDirs().data, `keychain-${service}.lock`);
   const entry = (account: string) => keychainEntry(service, account);
   const accountName = (providerId: string, label: string) => `${providerId}:${label}`;
 
@@ -142,31 +150,36 @@ export function createKeychainCredentialStore(options: KeychainStoreOptions = {}
       return Object.keys(index).filter((id) => (index[id] ?? []).length > 0);
     },
     update(providerId, change) {
+      // One update at a time in this process (serial) and across processes (the lock): two
+      // logins at once each rewrite the index, and the second must see the first's account.
       return serial(async () => {
-        const index = await readIndex();
-        const before = await readAccounts(providerId, index);
-        const next = change(structuredClone(before));
-        const previous = new Map(before.map((account) => [account.label, JSON.stringify(account.secret)]));
-        for (const account of next) {
-          const text = JSON.stringify(account.secret);
-          // Only changed secrets are written, so an update to one account (a cooldown) never
-          // writes another account's older token back over a newer one.
-          if (previous.get(account.label) === text) continue;
-          await withTimeout("keychain write", timeoutMs, async (signal) =>
-            (await entry(accountName(providerId, account.label))).setPassword(text, signal),
-          );
-        }
-        const kept = new Set(next.map((account) => account.label));
-        for (const account of before) {
-          if (kept.has(account.label)) continue;
-          await withTimeout("keychain delete", timeoutMs, async (signal) =>
-            (await entry(accountName(providerId, account.label))).deleteCredential(signal),
-          );
-        }
-        if (next.length === 0) delete index[providerId];
-        else index[providerId] = next.map(({ secret: _secret, ...item }) => item);
-        await writeIndex(index);
-        return next;
+        await mkdir(dirname(lockPath), { recursive: true });
+        return withFileLock(lockPath, async () => {
+          const index = await readIndex();
+          const before = await readAccounts(providerId, index);
+          const next = change(structuredClone(before));
+          const previous = new Map(before.map((account) => [account.label, JSON.stringify(account.secret)]));
+          for (const account of next) {
+            const text = JSON.stringify(account.secret);
+            // Only changed secrets are written, so an update to one account (a cooldown) never
+            // writes another account's older token back over a newer one.
+            if (previous.get(account.label) === text) continue;
+            await withTimeout("keychain write", timeoutMs, async (signal) =>
+              (await entry(accountName(providerId, account.label))).setPassword(text, signal),
+            );
+          }
+          const kept = new Set(next.map((account) => account.label));
+          for (const account of before) {
+            if (kept.has(account.label)) continue;
+            await withTimeout("keychain delete", timeoutMs, async (signal) =>
+              (await entry(accountName(providerId, account.label))).deleteCredential(signal),
+            );
+          }
+          if (next.length === 0) delete index[providerId];
+          else index[providerId] = next.map(({ secret: _secret, ...item }) => item);
+          await writeIndex(index);
+          return next;
+        });
       });
     },
   };
