@@ -78,6 +78,14 @@ describe("ensureFresh", () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it("refreshes a token that still looks valid when forced (the server rejected it)", async () => {
+    const providers = { openai: fake.authorizationCodeProvider() };
+    const credential = stored(NOW + 3_000_000);
+    const fresh = await ensureFresh(credential, { providers, now: () => NOW, force: true });
+    expect(fresh).toMatchObject({ accessToken: "access-1", refreshToken: "refresh-old" });
+    expect(fake.requests).toHaveLength(1);
+  });
+
   it("runs on resolution of a stored token", async () => {
     await store.update("openai", (accounts) =>
       upsertAccount(accounts, "default", {

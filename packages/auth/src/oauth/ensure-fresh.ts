@@ -12,6 +12,8 @@ export interface EnsureFreshOptions {
   store?: CredentialStore;
   providers?: OAuthProviderTable;
   now?: () => number;
+  /** Refresh even if the token does not look expired (the server just rejected it). */
+  force?: boolean;
 }
 
 /** Whether an OAuth credential expires within REFRESH_SKEW_MS at `now`. */
@@ -27,8 +29,8 @@ export function needsRefresh(credential: Credential, now: number): boolean {
 const inFlight = new Map<string, Promise<Credential>>();
 
 /**
- * Returns the credential, refreshed first when it is an OAuth token expiring within 60 s and
- * has a refresh token; the new token is persisted to `store`. API keys and tokens without an
+ * Returns the credential, refreshed first when it is an OAuth token expiring within 60 s (or
+ * with `force`) and has a refresh token; the new token is persisted to `store`. API keys and tokens without an
  * expiry come back unchanged. A failed refresh throws an OAuthError (`auth_refresh_failed`).
  */
 export async function ensureFresh(
@@ -36,8 +38,8 @@ export async function ensureFresh(
   options: EnsureFreshOptions = {},
 ): Promise<Credential> {
   const now = options.now ?? Date.now;
-  if (credential.type !== "oauth" || !needsRefresh(credential, now()) || !credential.refreshToken)
-    return credential;
+  if (credential.type !== "oauth" || !credential.refreshToken) return credential;
+  if (!options.force && !needsRefresh(credential, now())) return credential;
   const provider = (options.providers ?? defaultOAuthProviders())[credential.providerId];
   if (!provider) {
     getLogger().warn(

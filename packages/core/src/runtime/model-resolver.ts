@@ -2,6 +2,8 @@ import {
   AccountRotation,
   type Credential,
   type CredentialStore,
+  ensureFresh,
+  type OAuthProviderTable,
   openCredentialStore,
   requireCredential,
   resolveCredential,
@@ -55,6 +57,8 @@ export interface ModelResolverOptions {
    * limiter of `agent.max_concurrent_streams` slots, created with the resolver.
    */
   streamLimiter?: StreamLimiter;
+  /** OAuth endpoints for refreshing a rejected token. Default: the built-in providers' (tests point them at a fake). */
+  oauthProviders?: OAuthProviderTable;
 }
 
 const TIER_ALIASES: Record<string, "high" | "medium" | "low"> = {
@@ -149,6 +153,17 @@ export function createModelResolver(
         : {}),
       ...(credential ? { credential, createModel: (next: Credential) => build(next) } : {}),
       ...(rotation ? { onRateLimited: rotation.onRateLimited } : {}),
+      // A 401 on an OAuth token (revoked, or expired during a long session): refresh it once.
+      onAuthFailed: async (rejected: Credential) => {
+        if (rejected.type !== "oauth" || !rejected.refreshToken) return undefined;
+        const store = rejected.source === "store" ? await openStore() : undefined;
+        const fresh = await ensureFresh(rejected, {
+          force: true,
+          ...(store ? { store } : {}),
+          ...(options.oauthProviders ? { providers: options.oauthProviders } : {}),
+        });
+        return fresh === rejected ? undefined : fresh;
+      },
     });
     const info = findModel(modelId, providerId) ?? findModel(modelId);
     return {

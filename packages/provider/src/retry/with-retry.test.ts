@@ -1,6 +1,6 @@
 import type { Credential } from "@nyzhi/auth";
 import { describe, expect, it, vi } from "vitest";
-import { AbortedError, ProviderError, RateLimitError } from "../errors/provider-error.js";
+import { AbortedError, AuthError, ProviderError, RateLimitError } from "../errors/provider-error.js";
 import type { LanguageModel } from "../model/language-model.js";
 import type { StreamPart } from "../model/stream-part.js";
 import { computeBackoff } from "./compute-backoff.js";
@@ -116,6 +116,53 @@ describe("withRetry", () => {
     expect(Date.now() - started).toBeLessThan(500);
     expect(parts.map((part) => part.type === "error" && part.error.code)).toEqual(["aborted"]);
     expect(slow.calls).toBe(1);
+  });
+
+  it("after a 401 retries once, at once, with the credential onAuthFailed returns", async () => {
+    const rejected: StreamPart = {
+      type: "error",
+      error: new AuthError("token expired", { providerId: "fake", status: 401 }),
+    };
+    const oauth = (accessToken: string): Credential => ({
+      type: "oauth",
+      providerId: "fake",
+      accessToken,
+      refreshToken: "r",
+      source: "store",
+      account: "default",
+    });
+    const stale = scripted([[rejected]], "stale");
+    const fresh = scripted([[...text("ok"), finish]], "fresh");
+    const seen: Credential[] = [];
+    const model = withRetry(stale, {
+      ...noSleep,
+      credential: oauth("old"),
+      createModel: (credential) =>
+        credential.type === "oauth" && credential.accessToken === "new" ? fresh : stale,
+      onAuthFailed: async (credential) => {
+        seen.push(credential);
+        return oauth("new");
+      },
+    });
+    expect(await collect(model)).toEqual([...text("ok"), finish]);
+    expect(seen).toHaveLength(1);
+    expect([stale.calls, fresh.calls]).toEqual([1, 1]);
+
+    // A refreshed credential that is rejected too: the error surfaces, no second refresh.
+    const alwaysRejected = scripted([[rejected]], "rejected");
+    let refreshes = 0;
+    const stubborn = withRetry(alwaysRejected, {
+      ...noSleep,
+      credential: oauth("old"),
+      createModel: () => alwaysRejected,
+      onAuthFailed: async () => {
+        refreshes++;
+        return oauth("new");
+      },
+    });
+    expect((await collect(stubborn)).map((part) => part.type)).toEqual(["error"]);
+    expect(refreshes).toBe(1);
+    expect(alwaysRejected.calls).toBe(2);
   });
 
   it("rotates to the credential onRateLimited returns and keeps using it", async () => {

@@ -41,6 +41,12 @@ export interface RetryOptions {
     credential: Credential,
     retryAfterMs: number | undefined,
   ) => Promise<Credential | undefined>;
+  /**
+   * Called once per request when the credential was rejected (401) — an OAuth token revoked or
+   * expired during a long session. Return a refreshed credential to retry with it at once (and
+   * keep using it), or undefined to let the error surface. Needs `createModel` and `credential`.
+   */
+  onAuthFailed?: (credential: Credential) => Promise<Credential | undefined>;
   /** Injected for tests. Must reject promptly when `signal` aborts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Injected for tests: a number in [0, 1). */
@@ -80,6 +86,7 @@ class RetryingLanguageModel implements LanguageModel {
   async *doStream(request: ModelRequest, streamOptions: StreamOptions = {}): AsyncGenerator<StreamPart> {
     const { signal } = streamOptions;
     const maxRetries = this.options.maxRetries ?? 3;
+    let authRefreshed = false;
     for (let attempt = 0; ; attempt++) {
       const held: StreamPart[] = [];
       let forwarded = false;
@@ -103,6 +110,12 @@ class RetryingLanguageModel implements LanguageModel {
       if (!failure) {
         yield* held;
         return;
+      }
+      if (!forwarded && !authRefreshed && failure.code === "auth_failed" && (await this.refresh())) {
+        // A refreshed credential is retried at once and does not count as a retry.
+        authRefreshed = true;
+        attempt--;
+        continue;
       }
       const retry =
         forwarded || attempt >= maxRetries ? undefined : await this.planRetry(failure, attempt + 1, signal);
@@ -138,6 +151,22 @@ class RetryingLanguageModel implements LanguageModel {
       ...(this.options.random ? { random: this.options.random } : {}),
     });
     return { attempt, waitMs, rotated: false };
+  }
+
+  /** Swaps in the credential `onAuthFailed` returns; false when there is none. */
+  private async refresh(): Promise<boolean> {
+    const { onAuthFailed, createModel } = this.options;
+    if (!onAuthFailed || !createModel || !this.credential) return false;
+    try {
+      const next = await onAuthFailed(this.credential);
+      if (!next) return false;
+      this.current = createModel(next);
+      this.credential = next;
+      return true;
+    } catch (error) {
+      getLogger().warn({ err: error, providerId: this.providerId }, "credential refresh after a 401 failed");
+      return false;
+    }
   }
 
   private async rotate(failure: ProviderError): Promise<boolean> {
