@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -28,6 +31,8 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: "forks",
-    env: { NYZHI_LOG: "silent" },
+    // Unit tests never touch the real home: every nyzhi directory (data, locks, cache) goes to a
+    // temporary NYZHI_HOME unless a test passes its own environment.
+    env: { NYZHI_LOG: "silent", NYZHI_HOME: mkdtempSync(join(tmpdir(), "nyzhi-vitest-home-")) },
   },
 });

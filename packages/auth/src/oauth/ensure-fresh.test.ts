@@ -1,6 +1,8 @@
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { upsertAccount } from "../accounts/account-list.js";
 import type { Credential } from "../credentials/credential.js";
@@ -83,6 +85,39 @@ describe("ensureFresh", () => {
     const credential = stored(NOW + 3_000_000);
     const fresh = await ensureFresh(credential, { providers, now: () => NOW, force: true });
     expect(fresh).toMatchObject({ accessToken: "access-1", refreshToken: "refresh-old" });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("refreshes once when two processes find the same token rejected (built package)", async () => {
+    await store.update("openai", (accounts) =>
+      upsertAccount(accounts, "default", {
+        type: "oauth",
+        accessToken: "access-old",
+        refreshToken: "refresh-old",
+        expiresAt: Date.now() + 3_600_000,
+      }),
+    );
+    const dist = fileURLToPath(new URL("../../dist/index.js", import.meta.url));
+    const script = `
+      const auth = await import(${JSON.stringify(dist)});
+      const store = auth.createFileCredentialStore(${JSON.stringify(join(directory, "auth.json"))});
+      const credential = { type: "oauth", providerId: "openai", accessToken: "access-old",
+        refreshToken: "refresh-old", expiresAt: Date.now() + 3_600_000, source: "store", account: "default" };
+      const fresh = await auth.ensureFresh(credential, { store, force: true, lockDir: ${JSON.stringify(directory)},
+        providers: { openai: ${JSON.stringify(fake.authorizationCodeProvider())} } });
+      console.log(fresh.accessToken);`;
+    const run = () =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+        let output = "";
+        child.stdout.on("data", (chunk) => (output += chunk));
+        child.on("error", reject);
+        child.on("close", () => resolve(output.trim()));
+      });
+    const tokens = await Promise.all([run(), run()]);
+    expect(tokens).toEqual(["access-1", "access-1"]);
     expect(fake.requests).toHaveLength(1);
   });
 

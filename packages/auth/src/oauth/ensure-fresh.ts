@@ -1,4 +1,6 @@
-import { getLogger } from "@nyzhi/config";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { getLogger, resolveDirs, withFileLock } from "@nyzhi/config";
 import type { Credential } from "../credentials/credential.js";
 import type { CredentialStore } from "../store/credential-store.js";
 import { defaultOAuthProviders, type OAuthProviderTable } from "./oauth-providers.js";
@@ -14,6 +16,8 @@ export interface EnsureFreshOptions {
   now?: () => number;
   /** Refresh even if the token does not look expired (the server just rejected it). */
   force?: boolean;
+  /** Where the cross-process refresh lock lives. Default: the data directory. */
+  lockDir?: string;
 }
 
 /** Whether an OAuth credential expires within REFRESH_SKEW_MS at `now`. */
@@ -52,15 +56,28 @@ export async function ensureFresh(
   const pending = inFlight.get(key);
   if (pending) return pending;
   const refreshToken = credential.refreshToken;
-  const refresh = (async (): Promise<Credential> => {
+  const label = credential.account;
+  const store = options.store;
+  const refresh = async (): Promise<Credential> => {
+    if (store && label !== undefined) {
+      // Another nyzhi process may have refreshed while we waited for the lock: a rotated refresh
+      // token works once, so use what it saved instead of refreshing again.
+      const saved = (await store.listAccounts(credential.providerId)).find(
+        (account) => account.label === label,
+      );
+      if (saved?.secret.type === "oauth" && saved.secret.accessToken !== credential.accessToken) {
+        const fromStore: Credential = { ...credential, ...saved.secret, type: "oauth" };
+        if (saved.secret.expiresAt === undefined) delete fromStore.expiresAt;
+        if (!needsRefresh(fromStore, now())) return fromStore;
+      }
+    }
     const tokens = await refreshOAuthTokens(provider, refreshToken, now);
     const fresh: Credential = { ...credential, accessToken: tokens.accessToken };
     if (tokens.refreshToken !== undefined) fresh.refreshToken = tokens.refreshToken;
     if (tokens.expiresAt !== undefined) fresh.expiresAt = tokens.expiresAt;
     else delete fresh.expiresAt;
-    const label = credential.account;
-    if (options.store && label !== undefined) {
-      await options.store.update(credential.providerId, (accounts) =>
+    if (store && label !== undefined) {
+      await store.update(credential.providerId, (accounts) =>
         accounts.map((account) =>
           account.label === label ? { ...account, secret: { type: "oauth", ...tokens } } : account,
         ),
@@ -68,10 +85,20 @@ export async function ensureFresh(
     }
     getLogger().info({ providerId: credential.providerId, account: label }, "refreshed OAuth token");
     return fresh;
-  })();
-  inFlight.set(key, refresh);
+  };
+  // One refresh per account at a time: in this process (inFlight) and across processes (a lock
+  // file beside the other data), when the token is saved to a store.
+  const locked = async (): Promise<Credential> => {
+    if (!store || label === undefined) return refresh();
+    const directory = options.lockDir ?? resolveDirs().data;
+    await mkdir(directory, { recursive: true });
+    const name = `oauth-refresh-${credential.providerId}-${label}`.replace(/[^A-Za-z0-9_.-]/g, "_");
+    return withFileLock(join(directory, `${name}.lock`), refresh);
+  };
+  const running = locked();
+  inFlight.set(key, running);
   try {
-    return await refresh;
+    return await running;
   } finally {
     inFlight.delete(key);
   }
