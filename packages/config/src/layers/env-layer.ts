@@ -16,8 +16,9 @@ const SHORTHAND_VARIABLES: ReadonlyArray<{ name: string; keyPath: string; litera
 
 /**
  * Builds the environment layer. Generic `NYZHI_CONFIG__…` variables apply first (sorted by name;
- * path segments split on `__` and lowercased; the value is a TOML literal when it parses as one,
- * else a string), then the shorthands, which win. `NYZHI_MODEL` sets `provider.<id>.model` for
+ * path segments split on `__` and lowercased, except the names inside environment and header maps
+ * — `NYZHI_CONFIG__SHELL__ENV__GITHUB_TOKEN` sets `shell.env.GITHUB_TOKEN`; the value is a TOML
+ * literal when it parses as one, else a string), then the shorthands, which win. `NYZHI_MODEL` sets `provider.<id>.model` for
  * the provider that is the default once the lower layers and `NYZHI_PROVIDER` are applied
  * (`defaultProvider` is that value before the environment). Empty variables are ignored.
  */
@@ -34,11 +35,7 @@ export function buildEnvLayer(env: Environment, defaultProvider: string): Config
     .sort();
   for (const name of generic) {
     const raw = env[name];
-    const segments = name
-      .slice(GENERIC_ENV_PREFIX.length)
-      .split("__")
-      .map((segment) => segment.toLowerCase())
-      .filter((segment) => segment.length > 0);
+    const segments = keySegments(name.slice(GENERIC_ENV_PREFIX.length));
     if (!raw || segments.length === 0) continue;
     set(segments.join("."), parseConfigValue(raw), name);
   }
@@ -56,4 +53,24 @@ export function buildEnvLayer(env: Environment, defaultProvider: string): Config
   }
 
   return { layer: "env", source: "environment", data, keySources };
+}
+
+/** Maps whose keys are names the user chose with their case (variables, HTTP headers). */
+const CASE_KEPT_MAPS: ReadonlyArray<readonly string[]> = [
+  ["shell", "env"],
+  ["mcp", "servers", "*", "env"],
+  ["mcp", "servers", "*", "headers"],
+];
+
+/** `SHELL__ENV__GITHUB_TOKEN` → `["shell", "env", "GITHUB_TOKEN"]`. */
+function keySegments(path: string): string[] {
+  const original = path.split("__").filter((segment) => segment.length > 0);
+  const lowered = original.map((segment) => segment.toLowerCase());
+  return lowered.map((segment, index) => {
+    const parent = lowered.slice(0, index);
+    const keepCase = CASE_KEPT_MAPS.some(
+      (map) => map.length === parent.length && map.every((part, at) => part === "*" || part === parent[at]),
+    );
+    return keepCase ? (original[index] as string) : segment;
+  });
 }

@@ -131,6 +131,25 @@ describe("loadConfig: layers and origins", () => {
     });
   });
 
+  it("keeps the case of variable and header names set through NYZHI_CONFIG__", async () => {
+    const { root, env } = await setup();
+    const loaded = await loadConfig({
+      projectRoot: root,
+      env: {
+        ...env,
+        NYZHI_CONFIG__SHELL__ENV__GITHUB_TOKEN: "ghp_x",
+        NYZHI_CONFIG__MCP__SERVERS__GITHUB__COMMAND: "gh-mcp",
+        NYZHI_CONFIG__MCP__SERVERS__GITHUB__ENV__GH_HOST: "github.example.com",
+      },
+    });
+    expect(loaded.config.shell.env).toEqual({ GITHUB_TOKEN: "ghp_x" });
+    // Server names are still lowercased, like every other key.
+    expect(loaded.config.mcp.servers.github).toMatchObject({
+      command: "gh-mcp",
+      env: { GH_HOST: "github.example.com" },
+    });
+  });
+
   it("lets a flag override env, and the project override global with a value equal to the default", async () => {
     const { root, env } = await setup({
       global: "[agent.retry]\nmax_retries = 5\n",
