@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { acquireFileLock, isLockStale, LockTimeoutError, withFileLock } from "./file-lock.js";
@@ -59,6 +59,18 @@ describe("file lock", () => {
     expect(waited).toBeGreaterThanOrEqual(250);
     expect(waited).toBeLessThan(2000);
     await release();
+  });
+
+  it("keeps a slow live owner's lock on this host past staleMs, up to liveOwnerStaleMs", async () => {
+    const lock = join(dir, "slow.lock");
+    const owner = { pid: process.pid, host: hostname(), token: "z", at: Date.now() - 60_000 };
+    await writeFile(lock, JSON.stringify(owner));
+    expect(await isLockStale(lock, 300)).toBe(false);
+    await expect(acquireFileLock(lock, { staleMs: 300, timeoutMs: 400 })).rejects.toBeInstanceOf(
+      LockTimeoutError,
+    );
+    expect(await isLockStale(lock, 300, 30_000)).toBe(true);
+    await (await acquireFileLock(lock, { staleMs: 300, liveOwnerStaleMs: 30_000, timeoutMs: 1000 }))();
   });
 
   it("gives up after timeoutMs with an error naming the lock file", async () => {

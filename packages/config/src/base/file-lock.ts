@@ -8,15 +8,20 @@ import { NyzhiError } from "./errors.js";
  * a random token and the time it was taken. Several `nyz` processes sharing a team serialise their
  * read-modify-write cycles on it.
  *
- * A lock is stale when its owner is a dead process on this host, or when it is older than
- * `staleMs` (a holder on another host, a reused pid). Breaking a stale lock is itself guarded by a
+ * A lock is stale when its owner is a dead process on this host; when its owner is on another
+ * host (whose pids we cannot check) and it is older than `staleMs`; or when its owner is alive on
+ * this host but it is older than `liveOwnerStaleMs` (10 minutes: a pid reused by now, or a holder
+ * that hung). A live holder that is merely slow — an OAuth refresh over a slow network, a keychain
+ * prompt — keeps its lock. Breaking a stale lock is itself guarded by a
  * second `O_EXCL` file (`<lock>.break`), and the breaker renames the lock away and checks the token
  * it moved before deleting it, so two processes that both saw the same stale lock cannot delete a
  * fresh lock the other one has just taken.
  */
 export interface FileLockOptions {
-  /** A lock older than this is broken even if its owner looks alive, ms. Default 10 000. */
+  /** A lock of an owner on another host older than this is broken, ms. Default 10 000. */
   staleMs?: number;
+  /** A lock of a live owner on this host older than this is broken, ms. Default 600 000. */
+  liveOwnerStaleMs?: number;
   /** Give up acquiring after this long, ms. Default 30 000. */
   timeoutMs?: number;
   /** First retry delay; doubles up to `maxDelayMs` (with jitter), ms. Default 1. */
@@ -44,6 +49,7 @@ interface LockOwner {
 }
 
 export const DEFAULT_STALE_LOCK_MS = 10_000;
+export const DEFAULT_LIVE_OWNER_STALE_MS = 600_000;
 const DEFAULT_TIMEOUT_MS = 30_000;
 const HOST = hostname();
 
@@ -65,7 +71,7 @@ export async function acquireFileLock(path: string, options: FileLockOptions = {
       at: Date.now(),
     };
     if (await tryCreate(path, owner)) return releaser(path, owner.token);
-    await breakIfStale(path, staleMs);
+    await breakIfStale(path, staleMs, options.liveOwnerStaleMs ?? DEFAULT_LIVE_OWNER_STALE_MS);
     if (Date.now() >= deadline) throw new LockTimeoutError(path, timeoutMs);
     await sleep(delay / 2 + Math.random() * delay);
     delay = Math.min(maxDelay, delay * 2);
@@ -113,20 +119,25 @@ function releaser(path: string, token: string): ReleaseLock {
   };
 }
 
-/** Whether the lock at `path` may be broken: dead owner on this host, or older than `staleMs`. */
-export async function isLockStale(path: string, staleMs: number): Promise<boolean> {
+/** Whether the lock at `path` may be broken (see the rules above `FileLockOptions`). */
+export async function isLockStale(
+  path: string,
+  staleMs: number,
+  liveOwnerStaleMs: number = DEFAULT_LIVE_OWNER_STALE_MS,
+): Promise<boolean> {
   const owner = await readOwner(path);
   if (owner) {
-    if (owner.host === HOST && !isAlive(owner.pid)) return true;
-    return Date.now() - owner.at > staleMs;
+    const age = Date.now() - owner.at;
+    if (owner.host === HOST) return !isAlive(owner.pid) || age > liveOwnerStaleMs;
+    return age > staleMs;
   }
   // No readable owner yet: the holder is between creating and writing the file, or died there.
   const info = await stat(path).catch(() => undefined);
   return info !== undefined && Date.now() - info.mtimeMs > staleMs;
 }
 
-async function breakIfStale(path: string, staleMs: number): Promise<void> {
-  if (!(await isLockStale(path, staleMs))) return;
+async function breakIfStale(path: string, staleMs: number, liveOwnerStaleMs: number): Promise<void> {
+  if (!(await isLockStale(path, staleMs, liveOwnerStaleMs))) return;
   const guard = `${path}.break`;
   const guardOwner: LockOwner = {
     pid: process.pid,
@@ -136,12 +147,13 @@ async function breakIfStale(path: string, staleMs: number): Promise<void> {
   };
   if (!(await tryCreate(guard, guardOwner))) {
     // Someone else is breaking it; clear a guard whose breaker died (it holds it for microseconds).
-    if (await isLockStale(guard, Math.min(staleMs, 2_000))) await unlink(guard).catch(ignoreMissing);
+    const guardStaleMs = Math.min(staleMs, 2_000);
+    if (await isLockStale(guard, guardStaleMs, guardStaleMs)) await unlink(guard).catch(ignoreMissing);
     return;
   }
   try {
     const seen = await readOwner(path);
-    if (!(await isLockStale(path, staleMs))) return;
+    if (!(await isLockStale(path, staleMs, liveOwnerStaleMs))) return;
     const moved = `${path}.stale.${guardOwner.token}`;
     try {
       await rename(path, moved);
