@@ -74,9 +74,18 @@ export default defineConfig([
     },
     define: { __NYZHI_VERSION__: JSON.stringify(version), "import.meta.url": "__nyzhiImportMetaUrl" },
     async onSuccess() {
-      // The code cache is keyed by this hash, so a rebuilt bundle never meets a stale cache.
+      // ASCII only, so the bin can read it as latin1 (3 ms instead of 9 ms for UTF-8 decoding).
+      // esbuild already escapes strings and regexes; what is left is in comments, where a
+      // `\uXXXX` escape reads as well (and means the same in a string if ever one is missed).
       const bundle = new URL("./dist/nyz-main.cjs", import.meta.url);
-      const hash = createHash("sha256").update(readFileSync(bundle)).digest("hex");
+      const text = readFileSync(bundle, "utf8").replace(
+        /[^\x00-\x7f]/g,
+        (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
+      );
+      writeFileSync(bundle, text);
+      // The code cache is keyed by this hash, so a rebuilt bundle never meets a stale cache; its
+      // presence also tells the bin that the bundle is ASCII.
+      const hash = createHash("sha256").update(text).digest("hex");
       writeFileSync(new URL("./dist/nyz-main.cjs.sha256", import.meta.url), `${hash}\n`);
     },
   },

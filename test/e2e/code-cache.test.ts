@@ -62,4 +62,12 @@ describe("V8 code cache of the CLI bundle", () => {
     ).toBe(first.stdout);
     expect(await readdir(off)).not.toContain("cache");
   });
+
+  it("ships an ASCII-only bundle (read as latin1) whose non-ASCII text still comes out right", async () => {
+    const bundle = await readFile(join(dist, "nyz-main.cjs"), "latin1");
+    expect(/[^\x00-\x7f]/.test(bundle)).toBe(false);
+    const result = await runNyz(["models"], { cwd: home, env: { NYZHI_HOME: home } });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("budget \u226432K"); // "≤", escaped in the bundle
+  });
 });

