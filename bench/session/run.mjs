@@ -106,7 +106,7 @@ async function runOnce(mock, steps = STEPS) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function run({ runs = 7 } = {}) {
+export async function run({ runs = 11 } = {}) {
   const { startMockLlm } = await import(join(root, "tools/mock-llm/dist/index.js"));
   const samples = [];
   const bare = [];
