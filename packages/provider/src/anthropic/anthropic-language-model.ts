@@ -4,12 +4,12 @@ import type { LanguageModel, StreamOptions } from "../model/language-model.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
-import type { SseEvent } from "../sse/parse-sse-stream.js";
 import { lazy } from "../stream/lazy.js";
-import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
-import { eventStreamBody, SseEventMapper } from "../stream/sse-event-mapper.js";
+import type { EventMapper } from "../stream/map-event-stream.js";
+import { sdkEventStream } from "../stream/sse-event-mapper.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { anthropicError } from "./anthropic-error.js";
+import { AnthropicEventDecoder } from "./anthropic-event-decoder.js";
 import {
   convertToAnthropicMessages,
   convertToAnthropicSystem,
@@ -74,60 +74,16 @@ export class AnthropicLanguageModel implements LanguageModel {
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
     const context = { providerId: this.providerId, credential: this.credential, signal };
-    // The SDK sends the request (auth headers, HTTP errors as its APIError); the event stream is
-    // read raw and parsed here, as the SDK's own Stream would (see SseEventMapper for why).
-    let streamError: (body: unknown) => Error = (body) => new Error(JSON.stringify(body));
-    return mapEventStream<Uint8Array>({
-      open: async (streamSignal) => {
-        const client = await this.client();
-        const response = await client.messages
-          .create(this.buildRequestBody(request), { signal: streamSignal })
-          .asResponse();
-        const { APIError } = client.constructor as typeof Anthropic;
-        streamError = (body) =>
-          new APIError(
-            undefined,
-            body as object,
-            undefined,
-            response.headers,
-            errorType(body) as ConstructorParameters<typeof APIError>[4],
-          );
-        return eventStreamBody(response);
-      },
-      mapper: new SseEventMapper(new AnthropicStreamState(), (event) =>
-        decodeAnthropicEvent(event, streamError),
-      ),
+    return sdkEventStream({
+      client: this.client,
+      send: (client, streamSignal) =>
+        client.messages.create(this.buildRequestBody(request), { signal: streamSignal }).asResponse(),
+      decoder: new AnthropicEventDecoder(),
+      state: new AnthropicStreamState(),
       signal,
       toError: (error, phase) => anthropicError(error, { ...context, phase }),
     });
   }
-}
-
-/**
- * One SSE event as the SDK's stream would yield it: `ping` and unnamed events skipped, an `error`
- * event thrown as the SDK's APIError (no status; `type` from the body, e.g. `overloaded_error`).
- */
-function decodeAnthropicEvent(
-  event: SseEvent,
-  streamError: (body: unknown) => Error,
-): Anthropic.RawMessageStreamEvent | undefined {
-  if (event.event === undefined || event.event === "ping") return undefined;
-  if (event.event === "error") throw streamError(safeJson(event.data) ?? event.data);
-  if (!event.data) return undefined;
-  return JSON.parse(event.data) as Anthropic.RawMessageStreamEvent;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function errorType(body: unknown): string | undefined {
-  const type = (body as { error?: { type?: unknown } } | undefined)?.error?.type;
-  return typeof type === "string" ? type : undefined;
 }
 
 function applyThinking(body: StreamParams, request: ModelRequest, modelId: string): void {

@@ -5,9 +5,9 @@ import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
 import { lazy } from "../stream/lazy.js";
-import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
+import type { EventMapper } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
-import { eventStreamBody, SseEventMapper } from "../stream/sse-event-mapper.js";
+import { sdkEventStream } from "../stream/sse-event-mapper.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { convertToOpenAIChatMessages, convertToOpenAIChatTools } from "./convert-to-openai-chat-messages.js";
 import { createOpenAIClient } from "./create-openai-client.js";
@@ -72,18 +72,12 @@ export class OpenAIChatLanguageModel implements LanguageModel {
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
     const context = { providerId: this.providerId, credential: this.credential, signal };
-    // The SDK sends the request; the event stream is read raw (see SseEventMapper for why).
-    const events = new OpenAIEventDecoder<Chunk>();
-    return mapEventStream<Uint8Array>({
-      open: async (streamSignal) => {
-        const client = await this.client();
-        const response = await client.chat.completions
-          .create(this.buildRequestBody(request), { signal: streamSignal })
-          .asResponse();
-        events.bind(client, response);
-        return eventStreamBody(response);
-      },
-      mapper: new SseEventMapper(new OpenAIChatStreamState(), events.decode),
+    return sdkEventStream({
+      client: this.client,
+      send: (client, streamSignal) =>
+        client.chat.completions.create(this.buildRequestBody(request), { signal: streamSignal }).asResponse(),
+      decoder: new OpenAIEventDecoder<Chunk>(),
+      state: new OpenAIChatStreamState(),
       signal,
       toError: (error, phase) => openaiError(error, { ...context, phase }),
     });

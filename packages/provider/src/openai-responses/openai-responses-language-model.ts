@@ -10,9 +10,9 @@ import { mapOpenAIReasoningEffort } from "../openai-chat/map-openai-reasoning-ef
 import { openaiError } from "../openai-chat/openai-error.js";
 import { OpenAIEventDecoder } from "../openai-chat/openai-event-decoder.js";
 import { lazy } from "../stream/lazy.js";
-import { type EventMapper, mapEventStream } from "../stream/map-event-stream.js";
+import type { EventMapper } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
-import { eventStreamBody, SseEventMapper } from "../stream/sse-event-mapper.js";
+import { sdkEventStream } from "../stream/sse-event-mapper.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import {
   convertToOpenAIResponsesInput,
@@ -71,18 +71,12 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
     const context = { providerId: this.providerId, credential: this.credential, signal };
-    // The SDK sends the request; the event stream is read raw (see SseEventMapper for why).
-    const events = new OpenAIEventDecoder<Event>();
-    return mapEventStream<Uint8Array>({
-      open: async (streamSignal) => {
-        const client = await this.client();
-        const response = await client.responses
-          .create(this.buildRequestBody(request), { signal: streamSignal })
-          .asResponse();
-        events.bind(client, response);
-        return eventStreamBody(response);
-      },
-      mapper: new SseEventMapper(new OpenAIResponsesStreamState(this.providerId), events.decode),
+    return sdkEventStream({
+      client: this.client,
+      send: (client, streamSignal) =>
+        client.responses.create(this.buildRequestBody(request), { signal: streamSignal }).asResponse(),
+      decoder: new OpenAIEventDecoder<Event>(),
+      state: new OpenAIResponsesStreamState(this.providerId),
       signal,
       toError: (error, phase) => openaiError(error, { ...context, phase }),
     });

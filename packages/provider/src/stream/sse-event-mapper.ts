@@ -1,6 +1,7 @@
+import type { ProviderError } from "../errors/provider-error.js";
 import type { StreamPart } from "../model/stream-part.js";
 import { type SseEvent, SseParser } from "../sse/parse-sse-stream.js";
-import type { EventMapper } from "./map-event-stream.js";
+import { type EventMapper, mapEventStream } from "./map-event-stream.js";
 
 const NO_PARTS: StreamPart[] = [];
 
@@ -64,4 +65,42 @@ export class SseEventMapper<Event> implements EventMapper<Uint8Array> {
 export function eventStreamBody(response: Response): AsyncIterable<Uint8Array> {
   if (!response.body) throw new Error("the response has no body");
   return response.body as unknown as AsyncIterable<Uint8Array>;
+}
+
+/** A vendor's reading of SSE events, bound to the SDK client and response once the request is sent. */
+export interface SdkEventDecoder<Client, Event> {
+  bind(client: Client, response: Response): void;
+  decode(event: SseEvent): Event | undefined;
+}
+
+export interface SdkEventStreamOptions<Client, Event> {
+  client: () => Promise<Client>;
+  /** Sends the request through the SDK and resolves with its raw response (`.asResponse()`). */
+  send: (client: Client, signal: AbortSignal) => Promise<Response>;
+  decoder: SdkEventDecoder<Client, Event>;
+  /** The vendor's event → part mapper. */
+  state: EventMapper<Event>;
+  signal?: AbortSignal | undefined;
+  toError: (error: unknown, phase: "request" | "stream") => ProviderError;
+}
+
+/**
+ * The SDK adapters' `doStream`: the SDK sends the request (auth headers, HTTP errors as its
+ * `APIError`), and the raw event stream is parsed here as the SDK's own stream would be.
+ */
+export function sdkEventStream<Client, Event>(
+  options: SdkEventStreamOptions<Client, Event>,
+): AsyncIterable<StreamPart> {
+  const { decoder } = options;
+  return mapEventStream<Uint8Array>({
+    open: async (signal) => {
+      const client = await options.client();
+      const response = await options.send(client, signal);
+      decoder.bind(client, response);
+      return eventStreamBody(response);
+    },
+    mapper: new SseEventMapper(options.state, (event) => decoder.decode(event)),
+    signal: options.signal,
+    toError: options.toError,
+  });
 }
