@@ -1,4 +1,3 @@
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { getLogger, resolveDirs, withFileLock } from "@nyzhi/config";
 import type { Credential } from "../credentials/credential.js";
@@ -91,7 +90,6 @@ export async function ensureFresh(
   const locked = async (): Promise<Credential> => {
     if (!store || label === undefined) return refresh();
     const directory = options.lockDir ?? resolveDirs().data;
-    await mkdir(directory, { recursive: true });
     const name = `oauth-refresh-${credential.providerId}-${label}`.replace(/[^A-Za-z0-9_.-]/g, "_");
     return withFileLock(join(directory, `${name}.lock`), refresh);
   };

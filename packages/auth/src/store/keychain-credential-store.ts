@@ -1,5 +1,4 @@
-import { mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { AsyncEntry, EntryOptions } from "@napi-rs/keyring";
 import { getLogger, resolveDirs, withFileLock } from "@nyzhi/config";
 import { KeychainUnavailableError } from "../errors/auth-errors.js";
@@ -153,7 +152,6 @@ export function createKeychainCredentialStore(options: KeychainStoreOptions = {}
       // One update at a time in this process (serial) and across processes (the lock): two
       // logins at once each rewrite the index, and the second must see the first's account.
       return serial(async () => {
-        await mkdir(dirname(lockPath), { recursive: true });
         return withFileLock(lockPath, async () => {
           const index = await readIndex();
           const before = await readAccounts(providerId, index);

@@ -73,6 +73,12 @@ describe("file lock", () => {
     await (await acquireFileLock(lock, { staleMs: 300, liveOwnerStaleMs: 30_000, timeoutMs: 1000 }))();
   });
 
+  it("creates the lock's folder when it does not exist yet", async () => {
+    const lock = join(dir, "not", "yet", "there.lock");
+    await (await acquireFileLock(lock))();
+    expect((await stat(join(dir, "not", "yet"))).isDirectory()).toBe(true);
+  });
+
   it("gives up after timeoutMs with an error naming the lock file", async () => {
     const lock = join(dir, "held.lock");
     const release = await acquireFileLock(lock);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { link, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { link, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
+import { dirname } from "node:path";
 import { NyzhiError } from "./errors.js";
 
 /**
@@ -92,13 +93,16 @@ export async function withFileLock<T>(
   }
 }
 
-async function tryCreate(path: string, owner: LockOwner): Promise<boolean> {
+async function tryCreate(path: string, owner: LockOwner, madeFolder = false): Promise<boolean> {
   let handle: Awaited<ReturnType<typeof open>>;
   try {
     handle = await open(path, "wx");
   } catch (error) {
     if (codeOf(error) === "EEXIST") return false;
-    throw error;
+    if (codeOf(error) !== "ENOENT" || madeFolder) throw error;
+    // The lock's folder does not exist yet (a first login, a first refresh): create it and retry.
+    await mkdir(dirname(path), { recursive: true });
+    return tryCreate(path, owner, true);
   }
   try {
     await handle.writeFile(JSON.stringify(owner));
