@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
 import { compileGlob, type GlobMatcher } from "./glob-pattern.js";
@@ -29,32 +30,49 @@ export class IgnoreRules {
 
   /** Rules from the ignore files of every ancestor of `directory` (not `directory` itself). */
   static async forAncestorsOf(directory: string): Promise<IgnoreRules> {
-    const ancestors: string[] = [];
-    let current = dirname(directory);
-    for (;;) {
-      ancestors.unshift(current);
-      const parent = dirname(current);
-      if (parent === current) break;
-      current = parent;
-    }
     let rules = IgnoreRules.empty();
-    for (const ancestor of ancestors) rules = await rules.withDirectory(ancestor);
+    for (const ancestor of ancestorsOf(directory)) rules = await rules.withDirectory(ancestor);
+    return rules;
+  }
+
+  /** {@link forAncestorsOf}, reading synchronously (for small, bounded walks). */
+  static forAncestorsOfSync(directory: string): IgnoreRules {
+    let rules = IgnoreRules.empty();
+    for (const ancestor of ancestorsOf(directory)) rules = rules.withDirectorySync(ancestor);
     return rules;
   }
 
   /** These rules plus the ignore files found in `directory`. */
   async withDirectory(directory: string): Promise<IgnoreRules> {
-    let changed = false;
-    const next = await Promise.all(
-      IGNORE_FILE_NAMES.map(async (name, kind) => {
-        const text = await readFile(join(directory, name), "utf8").catch(() => undefined);
-        if (text === undefined) return this.#rules[kind]!;
-        const parsed = parseIgnoreFile(text, directory);
-        if (parsed.length === 0) return this.#rules[kind]!;
-        changed = true;
-        return [...this.#rules[kind]!, ...parsed];
+    const texts = await Promise.all(
+      IGNORE_FILE_NAMES.map((name) => readFile(join(directory, name), "utf8").catch(() => undefined)),
+    );
+    return this.#extend(directory, texts);
+  }
+
+  /** {@link withDirectory}, reading synchronously. */
+  withDirectorySync(directory: string): IgnoreRules {
+    return this.#extend(
+      directory,
+      IGNORE_FILE_NAMES.map((name) => {
+        try {
+          return readFileSync(join(directory, name), "utf8");
+        } catch {
+          return undefined;
+        }
       }),
     );
+  }
+
+  /** These rules plus `directory`'s ignore files' texts (one per kind, undefined when absent). */
+  #extend(directory: string, texts: (string | undefined)[]): IgnoreRules {
+    let changed = false;
+    const next = texts.map((text, kind) => {
+      const parsed = text === undefined ? [] : parseIgnoreFile(text, directory);
+      if (parsed.length === 0) return this.#rules[kind]!;
+      changed = true;
+      return [...this.#rules[kind]!, ...parsed];
+    });
     return changed ? new IgnoreRules(next) : this;
   }
 
@@ -65,6 +83,18 @@ export class IgnoreRules {
       if (verdict !== undefined) return verdict;
     }
     return false;
+  }
+}
+
+/** `directory`'s ancestors, outermost first. */
+function ancestorsOf(directory: string): string[] {
+  const ancestors: string[] = [];
+  let current = dirname(directory);
+  for (;;) {
+    ancestors.unshift(current);
+    const parent = dirname(current);
+    if (parent === current) return ancestors;
+    current = parent;
   }
 }
 

@@ -1,3 +1,4 @@
+import { type Dirent, readdirSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { IgnoreRules } from "./ignore-rules.js";
@@ -40,13 +41,62 @@ async function* walkDirectory(
 ): AsyncGenerator<WalkedFile> {
   options.signal?.throwIfAborted();
   const rules = options.respectIgnoreFiles === false ? inherited : await inherited.withDirectory(directory);
-  let entries: import("node:fs").Dirent[];
+  let entries: Dirent[];
   try {
     entries = await readdir(directory, { withFileTypes: true });
   } catch {
     return;
   }
+  for (const entry of walkedEntries(directory, relativeDirectory, entries, rules, options)) {
+    if (entry.isDirectory) yield* walkDirectory(entry.absolute, entry.relative, rules, options);
+    else yield entry;
+  }
+}
+
+/**
+ * {@link walkFiles} done synchronously and within a budget, for searches small enough that a
+ * process spawn or a round of thread-pool calls would cost more than the work: the files, or
+ * undefined as soon as more than `maxEntries` files and directories have been seen.
+ */
+export function walkFilesSync(options: WalkOptions & { maxEntries: number }): WalkedFile[] | undefined {
+  const respect = options.respectIgnoreFiles !== false;
+  const rules = respect ? IgnoreRules.forAncestorsOfSync(options.root) : IgnoreRules.empty();
+  const files: WalkedFile[] = [];
+  let seen = 0;
+  const visit = (directory: string, relativeDirectory: string, inherited: IgnoreRules): boolean => {
+    options.signal?.throwIfAborted();
+    const rules = respect ? inherited.withDirectorySync(directory) : inherited;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(directory, { withFileTypes: true });
+    } catch {
+      return true;
+    }
+    for (const entry of walkedEntries(directory, relativeDirectory, entries, rules, options)) {
+      seen += 1;
+      if (seen > options.maxEntries) return false;
+      if (!entry.isDirectory) files.push(entry);
+      else if (!visit(entry.absolute, entry.relative, rules)) return false;
+    }
+    return true;
+  };
+  return visit(options.root, "", rules) ? files : undefined;
+}
+
+interface WalkedEntry extends WalkedFile {
+  isDirectory: boolean;
+}
+
+/** The entries of one directory a walk visits, in walk order: no hidden, ignored or skipped ones. */
+function walkedEntries(
+  directory: string,
+  relativeDirectory: string,
+  entries: Dirent[],
+  rules: IgnoreRules,
+  options: WalkOptions,
+): WalkedEntry[] {
   entries.sort((left, right) => compareNames(left.name, right.name));
+  const walked: WalkedEntry[] = [];
   for (const entry of entries) {
     if (!options.includeHidden && entry.name.startsWith(".")) continue;
     const isDirectory = entry.isDirectory();
@@ -55,9 +105,9 @@ async function* walkDirectory(
     const absolute = join(directory, entry.name);
     if (rules.ignores(absolute, isDirectory)) continue;
     const relative = relativeDirectory === "" ? entry.name : `${relativeDirectory}/${entry.name}`;
-    if (isDirectory) yield* walkDirectory(absolute, relative, rules, options);
-    else yield { absolute, relative };
+    walked.push({ absolute, relative, isDirectory });
   }
+  return walked;
 }
 
 /** Compares names by their UTF-8 bytes (ripgrep's order), not by UTF-16 code units. */

@@ -59,23 +59,31 @@ describe("grep", () => {
     ]);
   });
 
-  it.skipIf(!hasRipgrep)("gives identical output with ripgrep and with the JS fallback", async () => {
-    const inputs = [
-      { pattern: "needle" },
-      { pattern: "NEEDLE", case_insensitive: true },
-      { pattern: "needle", include: "*.ts" },
-      { pattern: "needle", include: "src/**/*.{ts,js}" },
-      { pattern: "needle", path: "src" },
-      { pattern: "needle", path: "b.ts" },
-      { pattern: "^const \\w+ = \\d;$" },
-      { pattern: "absent" },
-    ];
-    for (const input of inputs) {
-      const fromRipgrep = await runGrep(input, test.context, "ripgrep");
-      const fromJs = await runGrep(input, test.context, "js");
-      expect({ input, output: fromJs }).toEqual({ input, output: fromRipgrep });
-    }
-  });
+  it.skipIf(!hasRipgrep)(
+    "gives identical output with ripgrep, in-process (auto) and with the JS fallback",
+    async () => {
+      const inputs = [
+        { pattern: "needle" },
+        { pattern: "NEEDLE", case_insensitive: true },
+        { pattern: "needle", include: "*.ts" },
+        { pattern: "needle", include: "src/**/*.{ts,js}" },
+        { pattern: "needle", path: "src" },
+        { pattern: "needle", path: "b.ts" },
+        { pattern: "^const \\w+ = \\d;$" },
+        { pattern: "\\bneedle\\s+\\w+$" },
+        { pattern: "é{3}|capital" },
+        { pattern: "n.e[dD]le (?:one|js)" },
+        { pattern: "absent" },
+      ];
+      for (const input of inputs) {
+        const fromRipgrep = await runGrep(input, test.context, "ripgrep");
+        const fromJs = await runGrep(input, test.context, "js");
+        const fromAuto = await runGrep(input, test.context, "auto");
+        expect({ input, output: fromJs }).toEqual({ input, output: fromRipgrep });
+        expect({ input, output: fromAuto }).toEqual({ input, output: fromRipgrep });
+      }
+    },
+  );
 
   it.skipIf(!hasRipgrep)("keeps multi-byte characters whole across ripgrep's output chunks", async () => {
     // ~300 KB of matches: rg's output reaches us in many pipe reads, some splitting a character.

@@ -5,6 +5,7 @@ import { displayPath, isNotFound } from "../../files/file-system.js";
 import type { ToolContext } from "../../tool-types.js";
 import { truncateEnd } from "../../truncate-text.js";
 import type { GrepSearchOptions, GrepSearchResult } from "./grep-search-types.js";
+import { searchInProcess } from "./in-process-grep.js";
 import { searchWithJs } from "./js-grep-search.js";
 import {
   RipgrepMissingError,
@@ -74,6 +75,12 @@ export async function runGrep(input: GrepInput, context: ToolContext, backend: G
 
 async function search(options: GrepSearchOptions, backend: GrepBackend): Promise<GrepSearchResult> {
   if (backend === "js") return searchWithJs(options);
+  // A small folder or file with a pattern whose meaning JavaScript can reproduce: searched here,
+  // with ripgrep's exact results, for less than it costs to start ripgrep.
+  if (backend === "auto") {
+    const small = searchInProcess(options);
+    if (small) return small;
+  }
   // No separate `rg --version` probe (a process spawn per run): the first search finds out.
   if (backend === "auto" && ripgrepKnownMissing()) return searchWithJs(options);
   try {

@@ -9,6 +9,7 @@ import {
   type GrepSearchOptions,
   type GrepSearchResult,
 } from "./grep-search-types.js";
+import { rustRegexToJs } from "./rust-regex.js";
 
 /**
  * The pure-JavaScript grep, used when ripgrep is not installed. It walks files in the same order
@@ -57,6 +58,9 @@ async function searchFile(path: string, regex: RegExp): Promise<GrepMatch[]> {
 }
 
 function compileRegex(pattern: string, caseInsensitive: boolean): RegExp {
+  // Rust's meaning where it can be reproduced exactly; else JavaScript's reading of the pattern.
+  const translated = rustRegexToJs(pattern, caseInsensitive);
+  if (translated) return translated;
   const flags = caseInsensitive ? "i" : "";
   try {
     return new RegExp(pattern, `${flags}u`);

@@ -1,0 +1,100 @@
+import { execFileSync } from "node:child_process";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { delimiter, join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestContext, type TestContext } from "../../testing/create-test-context.js";
+import { runTool } from "../../testing/run-tool.js";
+import { createGrepTool } from "./grep-tool.js";
+import { searchInProcess } from "./in-process-grep.js";
+import { ripgrepAvailable } from "./ripgrep-search.js";
+
+let test: TestContext;
+
+async function put(path: string, content: string | Buffer) {
+  const full = join(test.cwd, path);
+  await mkdir(join(full, ".."), { recursive: true });
+  await writeFile(full, content);
+}
+
+const search = (pattern: string, target: string, limits?: { maxEntries: number; maxBytes: number }) =>
+  searchInProcess({ pattern, target, targetIsFile: false, maxMatches: 100 }, limits);
+
+beforeEach(async () => {
+  test = await createTestContext();
+  await put("a.txt", "needle one\n");
+  await put("sub/b.txt", "needle two\n");
+});
+afterEach(async () => {
+  await test.cleanup();
+  vi.unstubAllEnvs();
+});
+
+describe("searchInProcess", () => {
+  it("searches a small folder in walk order", () => {
+    expect(search("needle", test.cwd)?.matches).toEqual([
+      { path: join(test.cwd, "a.txt"), line: 1, text: "needle one" },
+      { path: join(test.cwd, "sub/b.txt"), line: 1, text: "needle two" },
+    ]);
+  });
+
+  it("hands the search over past its limits, and remembers a folder found too large", async () => {
+    await put("big/c.txt", "needle three\n");
+    const big = join(test.cwd, "big");
+    expect(search("needle", test.cwd, { maxEntries: 3, maxBytes: 1000 })).toBeUndefined();
+    expect(search("needle", big, { maxEntries: 3, maxBytes: 1000 })).toBeDefined();
+    // The workspace was found too large: not walked again, even within wider limits.
+    expect(search("needle", test.cwd, { maxEntries: 100, maxBytes: 1000 })).toBeUndefined();
+    expect(search("needle", big, { maxEntries: 100, maxBytes: 5 })).toBeUndefined();
+  });
+
+  it("hands over patterns it cannot translate and files ripgrep decodes differently", async () => {
+    expect(search("needle(?=x)", join(test.cwd, "sub"))).toBeUndefined();
+    await put("bom/a.txt", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("needle\n")]));
+    expect(search("needle", join(test.cwd, "bom"))).toBeUndefined();
+    await put("latin1/a.txt", Buffer.from([0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0xe9, 0x0a]));
+    expect(search("needle", join(test.cwd, "latin1"))).toBeUndefined();
+  });
+
+  it("skips binary files, as the ripgrep back end does", async () => {
+    await put("bin/a.dat", Buffer.concat([Buffer.from("needle\n"), Buffer.from([0])]));
+    await put("bin/b.txt", "needle\n");
+    expect(search("needle", join(test.cwd, "bin"))?.matches).toEqual([
+      { path: join(test.cwd, "bin/b.txt"), line: 1, text: "needle" },
+    ]);
+  });
+});
+
+const hasRipgrep = await ripgrepAvailable();
+
+describe.skipIf(!hasRipgrep)("grep (auto) and ripgrep", () => {
+  /** Puts an `rg` first on the PATH that logs each call, then runs the real one. */
+  async function countingRipgrep(): Promise<() => Promise<number>> {
+    const realRipgrep = execFileSync("sh", ["-c", "command -v rg"], { encoding: "utf8" }).trim();
+    const bin = join(test.cwd, ".bin");
+    const log = join(test.cwd, ".rg-calls");
+    await mkdir(bin);
+    await writeFile(log, "");
+    await writeFile(join(bin, "rg"), `#!/bin/sh\necho call >> '${log}'\nexec '${realRipgrep}' "$@"\n`);
+    await chmod(join(bin, "rg"), 0o755);
+    vi.stubEnv("PATH", `${bin}${delimiter}${process.env.PATH}`);
+    return async () => (await readFile(log, "utf8")).split("\n").filter(Boolean).length;
+  }
+
+  it("starts no ripgrep for a small folder, and ripgrep for a large one, with the same output", async () => {
+    const calls = await countingRipgrep();
+    const tool = createGrepTool({ backend: "auto" });
+    expect((await runTool(tool, { pattern: "needle" }, test.context)).output).toBe(
+      "a.txt:1:needle one\nsub/b.txt:1:needle two",
+    );
+    expect(await calls()).toBe(0);
+
+    for (let index = 0; index < 400; index += 1) await put(`many/f${index}.txt`, `x ${index}\n`);
+    const large = await runTool(tool, { pattern: "needle|x 399$" }, test.context);
+    expect(await calls()).toBe(1);
+    expect(large.output).toBe("a.txt:1:needle one\nmany/f399.txt:1:x 399\nsub/b.txt:1:needle two");
+    expect(
+      (await runTool(createGrepTool({ backend: "ripgrep" }), { pattern: "needle|x 399$" }, test.context))
+        .output,
+    ).toBe(large.output);
+  });
+});
