@@ -21,7 +21,7 @@ process.stderr.write(
 );
 const child = spawn(
   process.execPath,
-  [join(root, "packages/cli/dist/nyz.js"), "exec", "--json", "--full-auto", prompt],
+  [join(root, "packages/cli/dist/nyz.cjs"), "exec", "--json", "--full-auto", prompt],
   {
     cwd: workspace,
     stdio: ["ignore", "inherit", "inherit"],

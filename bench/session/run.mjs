@@ -64,7 +64,7 @@ async function runOnce(mock, steps = STEPS) {
   const started = process.hrtime.bigint();
   const child = spawn(
     process.execPath,
-    [join(root, "packages/cli/dist/nyz.js"), "exec", "--json", "--full-auto", "work through the steps"],
+    [join(root, "packages/cli/dist/nyz.cjs"), "exec", "--json", "--full-auto", "work through the steps"],
     {
       cwd: workspace,
       stdio: ["ignore", "pipe", "pipe"],

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-const nyz = fileURLToPath(new URL("../../packages/cli/dist/nyz.js", import.meta.url));
+const nyz = fileURLToPath(new URL("../../packages/cli/dist/nyz.cjs", import.meta.url));
 
 function timeOnce(args) {
   const started = process.hrtime.bigint();

@@ -7,10 +7,10 @@ const { version } = JSON.parse(readFileSync(new URL("./package.json", import.met
   version: string;
 };
 
-// The bin is tiny: `nyz --version` answers from a constant without loading anything else;
-// every command's module (and the heavy SDKs, TUI, index, MCP behind it) loads through `import()`.
-// Dependencies are bundled into a few chunks: loading hundreds of small files from node_modules
-// costs more start-up time than parsing one larger file. Native addons stay external.
+// Three builds: the bin (`dist/nyz.cjs`, tiny, CommonJS), the library API (ES modules), and every
+// command with its dependencies in one CommonJS bundle (`dist/nyz-main.cjs`) that the bin runs
+// through V8's code cache. Loading hundreds of small files from node_modules costs more start-up
+// time than one larger file. Native addons stay external.
 /**
  * zod's `z` namespace (and `zod/v4/core`, which the MCP SDK imports) re-exports all of its ~60 error-message locales (`z.locales`), which esbuild
  * cannot drop: 360 KB that every start-up would parse. nyzhi only uses the English messages (the
@@ -44,9 +44,20 @@ const shared = {
 
 export default defineConfig([
   {
-    // The library API and the bin (which loads the bundle below, or these modules from source).
+    // The bin: CommonJS (no ES module loader at start-up) and built-ins only; it runs the bundle below.
     ...shared,
-    entry: { nyz: "src/bin/nyz.ts", index: "src/index.ts" },
+    // The code-cache loader also on its own, for the end-to-end test that drives it directly.
+    entry: { nyz: "src/bin/nyz.ts", "code-cache": "src/bin/code-cache.ts" },
+    format: ["cjs"],
+    outExtension: () => ({ js: ".cjs" }),
+    splitting: false,
+    sourcemap: false,
+    define: { __NYZHI_VERSION__: JSON.stringify(version) },
+  },
+  {
+    // The library API.
+    ...shared,
+    entry: { index: "src/index.ts" },
     format: ["esm"],
     dts: { entry: { index: "src/index.ts" } },
     splitting: true,

@@ -17,15 +17,13 @@ const cacheFiles = async () => readdir(join(home, "cache", "v8")).catch(() => []
 
 /** Loads `bundle` through the built loader in a fresh process; prints the cache status and a call. */
 async function loadInChild(bundle: string): Promise<{ cache: string; greeting: string }> {
-  const chunk = (await readdir(dist)).find((name) => /^code-cache-.*\.js$/.test(name));
-  expect(chunk, "the build emits the code-cache loader as its own chunk").toBeDefined();
   const script = `
-    const { loadBundleWithCodeCache } = await import(${JSON.stringify(join(dist, chunk as string))});
+    const { loadBundleWithCodeCache } = require(${JSON.stringify(join(dist, "code-cache.cjs"))});
     const loaded = loadBundleWithCodeCache(${JSON.stringify(bundle)}, { version: "1.0.0" });
     const greeting = loaded.exports.greet("you");
     loaded.saveCodeCache();
     console.log(JSON.stringify({ cache: loaded.cache, greeting }));`;
-  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+  const result = spawnSync(process.execPath, ["-e", script], {
     encoding: "utf8",
     env: { ...process.env, NYZHI_HOME: home },
   });
@@ -69,5 +67,16 @@ describe("V8 code cache of the CLI bundle", () => {
     const result = await runNyz(["models"], { cwd: home, env: { NYZHI_HOME: home } });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("budget \u226432K"); // "≤", escaped in the bundle
+  });
+
+  it("a bin without its bundle says which file is missing and how to fix it", async () => {
+    const lonely = join(home, "nyz.cjs");
+    await writeFile(lonely, await readFile(join(dist, "nyz.cjs")));
+    const version = spawnSync(process.execPath, [lonely, "--version"], { encoding: "utf8" });
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const result = spawnSync(process.execPath, [lonely, "--help"], { encoding: "utf8" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(join(home, "nyz-main.cjs"));
+    expect(result.stderr).toContain("npm install -g nyzhi");
   });
 });

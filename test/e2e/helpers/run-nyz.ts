@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The built `nyz` bin; the root `pnpm test` builds before running e2e tests. */
-export const NYZ_BIN = fileURLToPath(new URL("../../../packages/cli/dist/nyz.js", import.meta.url));
+export const NYZ_BIN = fileURLToPath(new URL("../../../packages/cli/dist/nyz.cjs", import.meta.url));
 
 export interface NyzResult {
   code: number | null;

@@ -1,7 +1,16 @@
 #!/usr/bin/env node
 import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { NYZHI_VERSION } from "../version.js";
+import { loadBundleWithCodeCache } from "./code-cache.js";
+
+/**
+ * The `nyz` bin, built as CommonJS (`dist/nyz.cjs`): Node starts a CommonJS entry without its ES
+ * module loader, and this file imports nothing but built-ins. `--version` answers from a constant;
+ * every other command runs from the CommonJS bundle of all commands (`dist/nyz-main.cjs`) through
+ * V8's code cache (see code-cache.ts).
+ */
+type Main = (args: readonly string[]) => Promise<number>;
 
 // A closed pipe (`nyz --help | head`) is not an error worth a stack trace.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
@@ -9,24 +18,30 @@ process.stdout.on("error", (error: NodeJS.ErrnoException) => {
   throw error;
 });
 
-type Main = (args: readonly string[]) => Promise<number>;
-
-// Fast path: answer `nyz --version` before loading the argument parser or any package.
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.stdout.write(`${NYZHI_VERSION}\n`);
 } else {
-  // The built CLI runs from its CommonJS bundle through V8's code cache (see code-cache.ts);
-  // without that bundle (running from source) it loads the ES modules.
-  const bundle = fileURLToPath(new URL("./nyz-main.cjs", import.meta.url));
+  const bundle = join(__dirname, "nyz-main.cjs");
   if (existsSync(bundle)) {
-    const { loadBundleWithCodeCache } = await import("./code-cache.js");
     const variant = args[0] === "exec" || args[0] === "run" ? "headless" : "commands";
     const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
-    process.exitCode = await loaded.exports.main(args);
-    loaded.saveCodeCache();
+    loaded.exports.main(args).then(
+      (code) => {
+        process.exitCode = code;
+        loaded.saveCodeCache();
+      },
+      (error: unknown) => {
+        process.stderr.write(
+          `nyz: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+        );
+        process.exitCode = 1;
+      },
+    );
   } else {
-    const { main } = await import("../main.js");
-    process.exitCode = await main(args);
+    process.stderr.write(
+      `nyz: ${bundle} is missing; reinstall nyzhi (npm install -g nyzhi), or run \`pnpm build\` in a checkout\n`,
+    );
+    process.exitCode = 1;
   }
 }
