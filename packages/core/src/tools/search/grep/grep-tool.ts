@@ -61,10 +61,16 @@ export async function runGrep(input: GrepInput, context: ToolContext, backend: G
   };
   const result = await search(options, backend);
   if (result.matches.length === 0) return "No matches found";
-  const lines = result.matches.map(
-    (match) =>
-      `${displayPath(context, match.path)}:${match.line}:${truncateEnd(match.text, MAX_GREP_LINE_CHARS)}`,
-  );
+  // Matches come grouped by file: each file's display path is computed once.
+  let lastPath = "";
+  let lastShown = "";
+  const lines = result.matches.map((match) => {
+    if (match.path !== lastPath) {
+      lastPath = match.path;
+      lastShown = displayPath(context, match.path);
+    }
+    return `${lastShown}:${match.line}:${truncateEnd(match.text, MAX_GREP_LINE_CHARS)}`;
+  });
   if (result.truncated) {
     lines.push(
       `(showing the first ${MAX_GREP_MATCHES} matches; more exist — narrow the pattern, path or include)`,
