@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Options } from "tsup";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
@@ -75,6 +76,12 @@ export default defineConfig([
     splitting: false,
     // The ES build keeps the source maps; this 4 MB bundle would add 11 MB of map to the package.
     sourcemap: false,
+    // Node's fetch globals (`Headers`, `FormData`, `Request`, `Response`) load all of undici on
+    // first use (~20–30 ms), and the SDKs touch them on every first request although their fetch is
+    // nodeHttpFetch. In this bundle those names refer to @nyzhi/provider's stand-ins instead.
+    inject: [
+      fileURLToPath(new URL("./node_modules/@nyzhi/provider/dist/http/web-globals.js", import.meta.url)),
+    ],
     // `import()` becomes `require()`: code run by a vm.Script has no module loader for `import()`.
     esbuildOptions(options) {
       options.supported = { ...options.supported, "dynamic-import": false };

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { cp, mkdtemp, readdir, readFile } from "node:fs/promises";
+import { cp, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +62,26 @@ describe("nyz exec --json", () => {
     });
     expect(await readFile(join(workspace, "greet.js"), "utf8")).toMatch(/Hello, \$\{name\}!/);
     expect(result.stderr).not.toMatch(/"level"/); // no log lines leak into the terminal either
+  });
+
+  it("runs a tool-using session without loading Node's fetch implementation (undici)", async () => {
+    // The SDKs touch `Headers`/`FormData` on every request; in the bundle those are stand-ins, and
+    // the HTTP goes through node:http, so undici (~20–30 ms to load) is never needed.
+    const probe = join(home, "probe.cjs");
+    const loaded = join(home, "loaded.json");
+    await writeFile(
+      probe,
+      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
+    );
+    mock = await startScenario(demoScenario);
+    const result = await runNyz(["exec", "--json", "--full-auto", "fix the failing test"], {
+      cwd: workspace,
+      env: { ...anthropicEnv(mock, home), NODE_OPTIONS: `--require ${probe}` },
+    });
+    expect(result.code).toBe(0);
+    const modules = JSON.parse(await readFile(loaded, "utf8")) as string[];
+    expect(modules).toContain("NativeModule internal/webstreams/readablestream");
+    expect(modules.filter((name) => name.includes("undici"))).toEqual([]);
   });
 
   it("reads a piped prompt from stdin and puts -m into the request's model field", async () => {

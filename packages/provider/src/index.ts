@@ -31,7 +31,10 @@ export type { ProviderConfigView, ProviderEntryView } from "./factory/provider-c
 export { apiKeyEnvVar, providerDisplayName } from "./factory/provider-env-var.js";
 export { resolveBaseUrl } from "./factory/resolve-base-url.js";
 export { GeminiLanguageModel, type GeminiModelSettings } from "./gemini/gemini-language-model.js";
+export { LightHeaders } from "./http/light-headers.js";
+export { LightResponse, type LightResponseInit } from "./http/light-response.js";
 export { nodeHttpFetch } from "./http/node-http-fetch.js";
+export { webGlobalStub } from "./http/web-global-stub.js";
 export type { LanguageModel, StreamOptions } from "./model/language-model.js";
 export {
   type AssistantContentPart,

@@ -3,6 +3,8 @@ import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import type { Agent as HttpsAgentType } from "node:https";
 import type { Readable } from "node:stream";
 import * as zlib from "node:zlib";
+import { LightHeaders } from "./light-headers.js";
+import { LightResponse } from "./light-response.js";
 
 /**
  * `fetch` for the provider adapters over `node:http`/`node:https` instead of Node's built-in
@@ -10,7 +12,8 @@ import * as zlib from "node:zlib";
  * twice — once at the first request and again, optimised, on a background thread that the process
  * must wait for before it can exit. For a short `nyz exec` that is most of a 100 ms tail after the
  * last output; `node:http` uses the llhttp compiled into Node itself. Both vendor SDKs take a
- * `fetch` option, so this is a drop-in: same Request/Response types, same abort and error shapes
+ * `fetch` option, so this is a drop-in: the Response interface (a LightResponse, which does not load
+ * undici either), same abort and error shapes
  * (`AbortError` for a cancelled request, `TypeError("fetch failed", { cause })` for a network
  * failure). Keep-alive sockets are reused across the turns of a session and never keep the
  * process alive.
@@ -115,14 +118,13 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
   const responseBody =
     NULL_BODY_STATUSES.has(status) || method === "HEAD" ? null : webStream(decoded(message), signal);
   if (responseBody === null) message.resume();
-  const response = new Response(responseBody, {
+  return new LightResponse(responseBody, {
     status,
     statusText: message.statusMessage ?? "",
     headers: responseHeaders(message),
+    url: url.href,
+    redirected: redirects > 0,
   });
-  Object.defineProperty(response, "url", { value: url.href });
-  if (redirects > 0) Object.defineProperty(response, "redirected", { value: true });
-  return response;
 }
 
 function requestHeaders(init: PreparedInit, url: URL): OutgoingHttpHeaders {
@@ -165,13 +167,17 @@ function redirectHeaders(
   });
 }
 
-function responseHeaders(message: IncomingMessage): [string, string][] {
-  const pairs: [string, string][] = [];
+function responseHeaders(message: IncomingMessage): LightHeaders {
+  const headers = new LightHeaders();
   const raw = message.rawHeaders;
   for (let index = 0; index + 1 < raw.length; index += 2) {
-    pairs.push([raw[index] as string, raw[index + 1] as string]);
+    try {
+      headers.append(raw[index] as string, raw[index + 1] as string);
+    } catch {
+      // Node's parser already refuses malformed headers; one that still fails the checks is dropped.
+    }
   }
-  return pairs;
+  return headers;
 }
 
 /** Undoes `Content-Encoding` the way `fetch` does. */

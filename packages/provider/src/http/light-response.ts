@@ -1,0 +1,121 @@
+import { LightHeaders } from "./light-headers.js";
+
+export interface LightResponseInit {
+  status: number;
+  statusText: string;
+  headers: LightHeaders;
+  url: string;
+  redirected: boolean;
+}
+
+/**
+ * The `Response` nodeHttpFetch returns: the standard interface over a web `ReadableStream` body,
+ * without constructing Node's (undici's) `Response`, whose first use loads all of undici (see
+ * LightHeaders). Bodies read as the standard class reads them: once (`bodyUsed`, then a
+ * `TypeError`), text as UTF-8 without a leading byte-order mark, `clone()` by teeing the stream.
+ * `formData()` hands the bytes to Node's own `Response`. `instanceof Response` holds for it in the
+ * CLI bundle (see webGlobalStub).
+ */
+export class LightResponse implements Response {
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers: Headers;
+  readonly url: string;
+  readonly redirected: boolean;
+  readonly type: Response["type"] = "basic";
+  #body: ReadableStream<Uint8Array> | null;
+  #used = false;
+
+  constructor(body: ReadableStream<Uint8Array> | null, init: LightResponseInit) {
+    this.#body = body;
+    this.status = init.status;
+    this.statusText = init.statusText;
+    this.headers = init.headers;
+    this.url = init.url;
+    this.redirected = init.redirected;
+  }
+
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return Object.prototype.toString.call(value) === "[object Response]";
+  }
+
+  get [Symbol.toStringTag](): string {
+    return "Response";
+  }
+
+  get ok(): boolean {
+    return this.status >= 200 && this.status <= 299;
+  }
+
+  get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    return this.#body as ReadableStream<Uint8Array<ArrayBuffer>> | null;
+  }
+
+  get bodyUsed(): boolean {
+    return this.#used;
+  }
+
+  async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    const body = this.#take();
+    if (!body) return new Uint8Array(0);
+    const chunks: Uint8Array[] = [];
+    let length = 0;
+    const reader = body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.byteLength;
+    }
+    const bytes = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    return bytes;
+  }
+
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    return (await this.bytes()).buffer;
+  }
+
+  async text(): Promise<string> {
+    // TextDecoder drops a leading byte-order mark, as the standard `text()` does.
+    return new TextDecoder().decode(await this.bytes());
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+
+  async blob(): Promise<Blob> {
+    return new Blob([await this.bytes()], { type: this.headers.get("content-type") ?? "" });
+  }
+
+  async formData(): Promise<FormData> {
+    const NodeResponse = globalThis.Response;
+    return new NodeResponse(await this.bytes(), { headers: [...this.headers] }).formData();
+  }
+
+  clone(): Response {
+    if (this.#used || this.#body?.locked)
+      throw new TypeError("Response.clone: Body has already been consumed.");
+    let copy: ReadableStream<Uint8Array> | null = null;
+    if (this.#body) [this.#body, copy] = this.#body.tee();
+    return new LightResponse(copy, {
+      status: this.status,
+      statusText: this.statusText,
+      headers: new LightHeaders(this.headers),
+      url: this.url,
+      redirected: this.redirected,
+    });
+  }
+
+  /** The body for one full read; a second read is the standard class's TypeError. */
+  #take(): ReadableStream<Uint8Array> | null {
+    if (this.#used || this.#body?.locked) throw new TypeError("Body is unusable: Body has already been read");
+    this.#used = true;
+    return this.#body;
+  }
+}
