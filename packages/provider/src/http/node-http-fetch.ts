@@ -43,13 +43,14 @@ const CREDENTIAL_HEADERS = new Set([
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 interface PreparedInit extends Omit<RequestInit, "body"> {
-  body: Buffer | undefined;
+  /** A string is sent as UTF-8, written straight to the socket (no intermediate Buffer copy). */
+  body: Buffer | string | undefined;
 }
 
-function encodeBody(body: RequestInit["body"] | undefined): Buffer | undefined | typeof UNSUPPORTED {
+function encodeBody(body: RequestInit["body"] | undefined): Buffer | string | undefined | typeof UNSUPPORTED {
   if (body === undefined || body === null) return undefined;
-  if (typeof body === "string") return Buffer.from(body, "utf8");
-  if (body instanceof URLSearchParams) return Buffer.from(body.toString(), "utf8");
+  if (typeof body === "string") return body;
+  if (body instanceof URLSearchParams) return body.toString();
   if (body instanceof ArrayBuffer) return Buffer.from(body);
   if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   return UNSUPPORTED;
@@ -86,7 +87,8 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
       signal?.removeEventListener("abort", onAbort);
       reject(signal?.aborted ? abortReason(signal) : new TypeError("fetch failed", { cause: error }));
     });
-    outgoing.end(init.body);
+    if (typeof init.body === "string") outgoing.end(init.body, "utf8");
+    else outgoing.end(init.body);
   });
 
   const status = message.statusCode ?? 0;
@@ -137,7 +139,11 @@ function requestHeaders(init: PreparedInit, url: URL): OutgoingHttpHeaders {
   headers["accept-encoding"] ??= "gzip, deflate, br";
   headers["user-agent"] ??= "node";
   headers.host ??= url.host;
-  if (init.body !== undefined) headers["content-length"] = String(init.body.byteLength);
+  if (init.body !== undefined) {
+    const length =
+      typeof init.body === "string" ? Buffer.byteLength(init.body, "utf8") : init.body.byteLength;
+    headers["content-length"] = String(length);
+  }
   return headers;
 }
 
