@@ -2,7 +2,8 @@
 // mock model that adds no delay. Records wall time and the mock's own time (the sum of each
 // request's time inside the mock server, from its arrival to the end of its response, as the
 // mock records it), so overhead = wall − bare `node -e 0` − the mock's time: start-up, module
-// loading, 21 model round trips through the SDK, 20 tool calls (grep runs ripgrep), the session
+// loading, 21 model round trips through the SDK, 20 tool calls (grep searches this small folder
+// in-process; see grep-tool.ts), the session
 // save. nyz's V8 code cache is shared by the runs (written by the warm-up run), as it is for a
 // user after their first run. Peak RSS is of the whole process tree (nyz and any child it spawns), sampled from /proc
 // every 10 ms.
