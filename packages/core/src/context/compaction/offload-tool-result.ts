@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Tool outputs of at least this many characters are written to a file instead of the thread. */
@@ -41,9 +41,10 @@ export async function offloadLargeToolResult(
     safeName(options.toolName ?? "tool"),
     options.callId ? safeName(options.callId) : randomBytes(3).toString("hex"),
   ].join("-");
-  await mkdir(options.dir, { recursive: true });
+  // Synchronous: a tool output is small, and two thread-pool round trips cost more than the write.
+  mkdirSync(options.dir, { recursive: true });
   const path = join(options.dir, `${name}.txt`);
-  await writeFile(path, result, "utf8");
+  writeFileSync(path, result, "utf8");
   return { output: offloadPointer(path, result), path };
 }
 

@@ -1,7 +1,10 @@
-import { open } from "node:fs/promises";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { setImmediate as nextMacrotask } from "node:timers/promises";
 import { truncateEnd } from "../../truncate-text.js";
 
 const CHUNK_BYTES = 64 * 1024;
+/** Chunks read between two yields to the event loop (1 MiB). */
+const CHUNKS_PER_YIELD = 16;
 
 export interface LineWindowOptions {
   /** First line to return, 1-based. */
@@ -26,11 +29,13 @@ export interface LineWindow {
 /**
  * Reads lines `offset .. offset+limit-1` of a file in chunks, never holding more than one chunk
  * and the requested lines in memory (a multi-gigabyte log or a one-line minified bundle is fine).
+ * Reads are synchronous (a typical file is one chunk, and thread-pool round trips cost more than
+ * the reads), yielding to the event loop after every 1 MiB so a long count never stalls it.
  */
 export async function readLineWindow(path: string, options: LineWindowOptions): Promise<LineWindow> {
-  const handle = await open(path, "r");
+  const descriptor = openSync(path, "r");
   try {
-    const size = (await handle.stat()).size;
+    const size = fstatSync(descriptor).size;
     const firstIndex = options.offset - 1;
     const lastIndex = firstIndex + options.limit - 1;
     // Bytes kept per line: enough for maxLineChars code points of UTF-8 plus one to notice the cut.
@@ -58,8 +63,9 @@ export async function readLineWindow(path: string, options: LineWindowOptions): 
     };
     const buffer = Buffer.alloc(CHUNK_BYTES);
     let position = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, position);
+    for (let chunks = 1; ; chunks += 1) {
+      if (chunks % CHUNKS_PER_YIELD === 0) await nextMacrotask();
+      const bytesRead = readSync(descriptor, buffer, 0, CHUNK_BYTES, position);
       if (bytesRead === 0) break;
       position += bytesRead;
       const chunk = buffer.subarray(0, bytesRead);
@@ -88,6 +94,6 @@ export async function readLineWindow(path: string, options: LineWindowOptions): 
     if (sawBytesOnLine) finishLine();
     return { lines, totalLines: lineIndex, cutLines };
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
 }
