@@ -7,18 +7,25 @@
  *
  * Same behaviour as the standard class for everything but guards: names are validated and
  * lower-cased, values trimmed and validated, `get` joins repeated values with ", ", iteration is
- * sorted by name with each `set-cookie` value on its own, `getSetCookie` lists them. Response
- * headers are not made immutable. `instanceof Headers` holds for these and for Node's own.
+ * sorted by name with each `set-cookie` value on its own, `getSetCookie` lists them. Not copied:
+ * response headers are not made immutable, an iteration does not see headers added during it, and
+ * the iterators are plain generators. `instanceof Headers` holds for these and for Node's own where
+ * the name is injected; elsewhere (a library user's code) `instanceof` sees Node's class.
  */
 export class LightHeaders implements Headers {
   /** Lower-cased name → values, in the order they were added. */
   readonly #values = new Map<string, string[]>();
 
   constructor(init?: ConstructorParameters<typeof Headers>[0] | LightHeaders) {
-    if (init === undefined || init === null) return;
-    if (typeof init !== "object") throw new TypeError("Headers: the init argument must be an object");
+    if (init === undefined) return;
+    if (typeof init !== "object" || init === null) {
+      throw new TypeError("Headers: the init argument must be an object");
+    }
     if (Symbol.iterator in init) {
       for (const pair of init as Iterable<Iterable<string>>) {
+        if (typeof pair !== "object" || pair === null || !(Symbol.iterator in pair)) {
+          throw new TypeError("Headers: each header must be a [name, value] pair");
+        }
         const entry = [...pair];
         if (entry.length !== 2) throw new TypeError("Headers: each header must be a [name, value] pair");
         this.append(String(entry[0]), String(entry[1]));

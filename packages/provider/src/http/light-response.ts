@@ -27,7 +27,7 @@ export class LightResponse implements Response {
   #used = false;
 
   constructor(body: ReadableStream<Uint8Array> | null, init: LightResponseInit) {
-    this.#body = body;
+    this.#body = body === null ? null : this.#watched(body);
     this.status = init.status;
     this.statusText = init.statusText;
     this.headers = init.headers;
@@ -102,7 +102,15 @@ export class LightResponse implements Response {
     if (this.#used || this.#body?.locked)
       throw new TypeError("Response.clone: Body has already been consumed.");
     let copy: ReadableStream<Uint8Array> | null = null;
-    if (this.#body) [this.#body, copy] = this.#body.tee();
+    if (this.#body) {
+      // The prototype's tee: the instance's own marks the body used, and cloning does not.
+      const [kept, other] = ReadableStream.prototype.tee.call(this.#body) as [
+        ReadableStream<Uint8Array>,
+        ReadableStream<Uint8Array>,
+      ];
+      this.#body = this.#watched(kept);
+      copy = other;
+    }
     return new LightResponse(copy, {
       status: this.status,
       statusText: this.statusText,
@@ -112,10 +120,32 @@ export class LightResponse implements Response {
     });
   }
 
-  /** The body for one full read; a second read is the standard class's TypeError. */
+  /** The body for one full read; a second read is the standard class's TypeError. A null body reads as empty, any number of times. */
   #take(): ReadableStream<Uint8Array> | null {
-    if (this.#used || this.#body?.locked) throw new TypeError("Body is unusable: Body has already been read");
+    if (this.#body === null) return null;
+    if (this.#used || this.#body.locked) throw new TypeError("Body is unusable: Body has already been read");
     this.#used = true;
     return this.#body;
+  }
+
+  /**
+   * The body, with `bodyUsed` set as soon as anything starts reading it directly (a reader, an
+   * iterator, a pipe or a tee), as the standard class marks a disturbed body.
+   */
+  #watched(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+    const stream = body as unknown as Record<string, (...args: unknown[]) => unknown>;
+    for (const method of ["getReader", "values", "pipeTo", "pipeThrough", "tee", Symbol.asyncIterator]) {
+      const original = stream[method as string];
+      if (typeof original !== "function") continue;
+      Object.defineProperty(stream, method, {
+        configurable: true,
+        writable: true,
+        value: (...args: unknown[]) => {
+          this.#used = true;
+          return original.apply(body, args);
+        },
+      });
+    }
+    return body;
   }
 }

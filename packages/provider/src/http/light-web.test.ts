@@ -73,6 +73,8 @@ describe("LightHeaders", () => {
       { d: "5" },
       [["too", "many", "values"]],
       "text",
+      null,
+      ["ab"],
     ];
     for (const init of inits) {
       const run = (Class: HeadersClass) => {
@@ -131,6 +133,22 @@ describe("LightResponse", () => {
     expect(new LightResponse(null, init(404)).ok).toBe(false);
   });
 
+  it("marks the body used when it is read directly, and reads a null body as empty any number of times", async () => {
+    const direct = new LightResponse(streamOf("x"), init());
+    const reader = (direct.body as ReadableStream<Uint8Array>).getReader();
+    await reader.read();
+    reader.releaseLock();
+    expect(direct.bodyUsed).toBe(true);
+    const iterated = new LightResponse(streamOf("y"), init());
+    for await (const _chunk of iterated.body as ReadableStream<Uint8Array>) break;
+    expect(iterated.bodyUsed).toBe(true);
+    const empty = new LightResponse(null, init(204));
+    expect([await empty.text(), await empty.text(), empty.bodyUsed]).toEqual(["", "", false]);
+    expect(await empty.clone().text()).toBe("");
+    const real = new Response(null, { status: 204 });
+    expect([await real.text(), await real.text(), real.bodyUsed]).toEqual(["", "", false]);
+  });
+
   it("clones by teeing the body, and refuses to clone a used one", async () => {
     const response = new LightResponse(streamOf("same"), init());
     const copy = response.clone();
@@ -155,6 +173,18 @@ describe("LightResponse", () => {
 });
 
 describe("webGlobalStub", () => {
+  it("constructs subclasses as subclasses of the real class", async () => {
+    const StubResponse = webGlobalStub("Response");
+    class Named extends StubResponse {
+      name(): string {
+        return "named";
+      }
+    }
+    const named = new Named("body");
+    expect(named.name()).toBe("named");
+    expect(await named.text()).toBe("body");
+  });
+
   it("answers instanceof from the tag and forwards construction and statics to the real global", async () => {
     const StubResponse = webGlobalStub("Response");
     const StubFormData = webGlobalStub("FormData");

@@ -10,11 +10,14 @@ export function webGlobalStub<Name extends "FormData" | "Request" | "Response">(
 ): (typeof globalThis)[Name] {
   const real = () => globalThis[name] as unknown as new (...args: unknown[]) => object;
   const hasInstance = (value: unknown) => Object.prototype.toString.call(value) === `[object ${name}]`;
-  return new Proxy(function stub() {}, {
-    construct: (_target, args) => new (real())(...args),
+  const stub: object = new Proxy(function stub() {}, {
+    // A subclass (`class S extends Response`) is constructed as a subclass of the real class.
+    construct: (_target, args, newTarget) =>
+      Reflect.construct(real(), args, newTarget === stub ? real() : newTarget),
     apply: (_target, thisArg, args) => Reflect.apply(real(), thisArg, args),
     get: (_target, property) =>
       property === Symbol.hasInstance ? hasInstance : Reflect.get(real(), property),
     has: (_target, property) => property === Symbol.hasInstance || Reflect.has(real(), property),
-  }) as unknown as (typeof globalThis)[Name];
+  });
+  return stub as unknown as (typeof globalThis)[Name];
 }

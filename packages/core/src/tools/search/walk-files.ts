@@ -56,7 +56,7 @@ async function* walkDirectory(
 /**
  * {@link walkFiles} done synchronously and within a budget, for searches small enough that a
  * process spawn or a round of thread-pool calls would cost more than the work: the files, or
- * undefined as soon as more than `maxEntries` files and directories have been seen.
+ * undefined as soon as the folders read hold more than `maxEntries` entries (of any kind).
  */
 export function walkFilesSync(options: WalkOptions & { maxEntries: number }): WalkedFile[] | undefined {
   const respect = options.respectIgnoreFiles !== false;
@@ -72,9 +72,10 @@ export function walkFilesSync(options: WalkOptions & { maxEntries: number }): Wa
     } catch {
       return true;
     }
+    // Every entry counts, hidden and ignored ones too: the budget bounds the work, not the result.
+    seen += entries.length;
+    if (seen > options.maxEntries) return false;
     for (const entry of walkedEntries(directory, relativeDirectory, entries, rules, options)) {
-      seen += 1;
-      if (seen > options.maxEntries) return false;
       if (!entry.isDirectory) files.push(entry);
       else if (!visit(entry.absolute, entry.relative, rules)) return false;
     }

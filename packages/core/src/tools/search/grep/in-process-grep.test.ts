@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestContext, type TestContext } from "../../testing/create-test-context.js";
 import { runTool } from "../../testing/run-tool.js";
 import { createGrepTool } from "./grep-tool.js";
-import { searchInProcess } from "./in-process-grep.js";
+import { IN_PROCESS_LIMITS, type InProcessLimits, searchInProcess } from "./in-process-grep.js";
 import { ripgrepAvailable } from "./ripgrep-search.js";
 
 let test: TestContext;
@@ -16,8 +16,11 @@ async function put(path: string, content: string | Buffer) {
   await writeFile(full, content);
 }
 
-const search = (pattern: string, target: string, limits?: { maxEntries: number; maxBytes: number }) =>
-  searchInProcess({ pattern, target, targetIsFile: false, maxMatches: 100 }, limits);
+const search = (pattern: string, target: string, limits: Partial<InProcessLimits> = {}) =>
+  searchInProcess(
+    { pattern, target, targetIsFile: false, maxMatches: 100 },
+    { ...IN_PROCESS_LIMITS, ...limits },
+  );
 
 beforeEach(async () => {
   test = await createTestContext();
@@ -53,6 +56,46 @@ describe("searchInProcess", () => {
     expect(search("needle", join(test.cwd, "bom"))).toBeUndefined();
     await put("latin1/a.txt", Buffer.from([0x6e, 0x65, 0x65, 0x64, 0x6c, 0x65, 0xe9, 0x0a]));
     expect(search("needle", join(test.cwd, "latin1"))).toBeUndefined();
+  });
+
+  it("counts every entry it reads against the budget, ignored ones too", async () => {
+    await put("flat/.gitignore", "*.txt\n");
+    for (let index = 0; index < 20; index += 1) await put(`flat/f${index}.txt`, "needle\n");
+    expect(search("needle", join(test.cwd, "flat"), { maxEntries: 10 })).toBeUndefined();
+  });
+
+  it("refuses what could backtrack for long (ripgrep's engine is linear, JavaScript's is not)", async () => {
+    await put("slow/a.txt", `${"a".repeat(30)}\n`);
+    const slow = join(test.cwd, "slow");
+    const started = performance.now();
+    // Each of these takes seconds to minutes on that line in JavaScript.
+    expect(search("(a+)+b", slow)).toBeUndefined();
+    expect(search("(\\w+)+x", slow)).toBeUndefined();
+    expect(search("a.*a.*a.*b", slow)).toBeUndefined();
+    // Lines longer than the limit, and matching past the time limit, hand over too.
+    await put("long/a.txt", `${"x".repeat(600)}\n`);
+    expect(search("x", join(test.cwd, "long"))).toBeUndefined();
+    await put("cubic/a.txt", `${"a=".repeat(240)}\n`.repeat(50));
+    expect(search("a.*=.*z", join(test.cwd, "cubic"), { maxMatchMs: 5 })).toBeUndefined();
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(search("a.*=.*1", join(test.cwd, "slow"))?.matches).toEqual([]);
+  });
+
+  it("leaves include globs, and anything but regular files, to ripgrep", async () => {
+    expect(
+      searchInProcess({
+        pattern: "needle",
+        target: test.cwd,
+        targetIsFile: false,
+        include: "*.txt",
+        maxMatches: 9,
+      }),
+    ).toBeUndefined();
+    const fifo = join(test.cwd, "pipe");
+    execFileSync("mkfifo", [fifo]);
+    expect(
+      searchInProcess({ pattern: "x", target: fifo, targetIsFile: true, maxMatches: 9 }),
+    ).toBeUndefined();
   });
 
   it("skips binary files, as the ripgrep back end does", async () => {

@@ -1,9 +1,8 @@
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { basename, isAbsolute, relative } from "node:path";
-import { compileGlob } from "../glob-pattern.js";
 import { walkFilesSync } from "../walk-files.js";
 import type { GrepMatch, GrepSearchOptions, GrepSearchResult } from "./grep-search-types.js";
-import { rustRegexToJs } from "./rust-regex.js";
+import { translateRustRegex } from "./rust-regex.js";
 
 /**
  * Limits of a search done in-process: past them, ripgrep (its own process, parallel, memory-mapped
@@ -11,13 +10,25 @@ import { rustRegexToJs } from "./rust-regex.js";
  * less than starting one process.
  */
 export interface InProcessLimits {
-  /** Files and directories the walk may visit. */
+  /** Files and directories the walk may see (ignored ones included). */
   maxEntries: number;
   /** Bytes of file content it may read. */
   maxBytes: number;
+  /** Longest line (UTF-16 code units) it matches; a longer one hands the search to ripgrep. */
+  maxLineChars: number;
+  /** Milliseconds of matching before the search is handed to ripgrep. */
+  maxMatchMs: number;
 }
 
-export const IN_PROCESS_LIMITS: InProcessLimits = { maxEntries: 300, maxBytes: 1024 * 1024 };
+export const IN_PROCESS_LIMITS: InProcessLimits = {
+  maxEntries: 300,
+  maxBytes: 1024 * 1024,
+  maxLineChars: 500,
+  maxMatchMs: 25,
+};
+
+/** Patterns with more unbounded repetitions than this go to ripgrep (see TranslatedRegex). */
+const MAX_UNBOUNDED_REPEATS = 2;
 
 /**
  * Folders found too large for an in-process search (bounded; a folder that grows past the limit
@@ -29,16 +40,24 @@ const TOO_LARGE_REMEMBERED = 64;
 /**
  * Searches a small folder or file synchronously, with exactly ripgrep's results: the same walk
  * (order, ignore files, skipped files), the pattern translated from Rust's regex syntax. Gives
- * undefined when it cannot promise that — the pattern is outside the translated subset, the tree
- * is over the limits, or a file is one ripgrep would decode differently (a byte-order mark, bytes
- * that are not UTF-8) — and the caller runs ripgrep instead.
+ * undefined when it cannot promise that — the pattern is outside the translated subset or there is
+ * an include glob (ripgrep lets it override ignore files), the tree is over the limits, a file is
+ * one ripgrep would decode differently (a byte-order mark, bytes that are not UTF-8) — or cannot
+ * promise to be quick: JavaScript's regex engine backtracks where ripgrep's runs in linear time, so
+ * repeated groups and more than two unbounded repetitions are refused outright, and lines over
+ * `maxLineChars` or matching past `maxMatchMs` hand the search over. The caller then runs ripgrep.
  */
 export function searchInProcess(
   options: GrepSearchOptions,
   limits: InProcessLimits = IN_PROCESS_LIMITS,
 ): GrepSearchResult | undefined {
-  const regex = rustRegexToJs(options.pattern, options.caseInsensitive === true);
-  if (!regex) return undefined;
+  if (options.include) return undefined;
+  const translated = translateRustRegex(options.pattern, options.caseInsensitive === true);
+  if (!translated || translated.repeatsGroup || translated.unboundedRepeats > MAX_UNBOUNDED_REPEATS) {
+    return undefined;
+  }
+  const regex = translated.regex;
+  if (options.targetIsFile && !isRegularFile(options.target)) return undefined;
   if (!options.targetIsFile && knownTooLarge(options.target)) return undefined;
   const files = options.targetIsFile
     ? [{ absolute: options.target, relative: basename(options.target) }]
@@ -51,11 +70,10 @@ export function searchInProcess(
     rememberTooLarge(options.target);
     return undefined;
   }
-  const include = options.include && !options.targetIsFile ? compileGlob(options.include) : undefined;
   const matches: GrepMatch[] = [];
   let budget = limits.maxBytes;
+  const started = performance.now();
   for (const file of files) {
-    if (include && !include.matches(file.relative)) continue;
     const bytes = readWithin(file.absolute, budget);
     if (bytes === "over") {
       if (!options.targetIsFile) rememberTooLarge(options.target);
@@ -73,6 +91,8 @@ export function searchInProcess(
     if (lines.at(-1) === "") lines.pop();
     for (let index = 0; index < lines.length; index += 1) {
       const line = lines[index]!;
+      if (line.length > limits.maxLineChars || performance.now() - started > limits.maxMatchMs)
+        return undefined;
       if (!regex.test(line)) continue;
       matches.push({
         path: file.absolute,
@@ -87,6 +107,15 @@ export function searchInProcess(
   return { matches, truncated: false };
 }
 
+/** Only regular files: a FIFO would block the process in `open`, a /proc file reports size 0. */
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** The file's bytes, "over" when it is larger than `budget`, undefined when it cannot be read. */
 function readWithin(path: string, budget: number): Buffer | "over" | undefined {
   let descriptor: number;
@@ -96,16 +125,18 @@ function readWithin(path: string, budget: number): Buffer | "over" | undefined {
     return undefined;
   }
   try {
-    const size = fstatSync(descriptor).size;
-    if (size > budget) return "over";
-    const buffer = Buffer.allocUnsafe(size);
+    const stats = fstatSync(descriptor);
+    if (!stats.isFile()) return undefined;
+    if (stats.size > budget) return "over";
+    // Read to the end, not to the size seen: a file that grew meanwhile is read as it is now.
+    const buffer = Buffer.allocUnsafe(Math.min(budget, stats.size) + 1);
     let filled = 0;
-    while (filled < size) {
-      const read = readSync(descriptor, buffer, filled, size - filled, filled);
-      if (read === 0) break;
+    for (;;) {
+      if (filled === buffer.length) return "over";
+      const read = readSync(descriptor, buffer, filled, buffer.length - filled, filled);
+      if (read === 0) return buffer.subarray(0, filled);
       filled += read;
     }
-    return buffer.subarray(0, filled);
   } catch {
     return undefined;
   } finally {

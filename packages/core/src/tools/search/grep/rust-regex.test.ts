@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ripgrepAvailable, searchWithRipgrep } from "./ripgrep-search.js";
-import { rustRegexToJs } from "./rust-regex.js";
+import { rustRegexToJs, translateRustRegex } from "./rust-regex.js";
 
 /** Lines where Rust's and JavaScript's regex dialects disagree unless translated. */
 const LINES = [
@@ -104,6 +104,20 @@ describe("rustRegexToJs", () => {
     expect(rustRegexToJs("(", false)).toBeUndefined();
     expect(rustRegexToJs("a**", false)).toBeUndefined();
     expect(rustRegexToJs("[\\d-z]", false)).toBeUndefined();
+  });
+
+  it("reports the repetitions that decide how much backtracking a pattern can cost", () => {
+    const shape = (pattern: string) => {
+      const translated = translateRustRegex(pattern, false);
+      return translated && { unbounded: translated.unboundedRepeats, group: translated.repeatsGroup };
+    };
+    expect(shape("(a+)+b")).toEqual({ unbounded: 2, group: true });
+    expect(shape("(?:ab){2,100}")).toEqual({ unbounded: 1, group: true });
+    expect(shape("a.*=.*z")).toEqual({ unbounded: 2, group: false });
+    expect(shape("x*?y+?")).toEqual({ unbounded: 2, group: false });
+    expect(shape("a{1,10}b{3}c{2,}")).toEqual({ unbounded: 1, group: false });
+    expect(shape("(ab)?c|(d)")).toEqual({ unbounded: 0, group: false });
+    expect(shape("[*+]\\*")).toEqual({ unbounded: 0, group: false });
   });
 
   it("reads Rust's Unicode classes, not JavaScript's ASCII ones", () => {

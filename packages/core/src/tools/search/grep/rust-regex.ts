@@ -10,13 +10,32 @@
  * JavaScript's does not. Refused: inline flags and other `(?` groups, Unicode property classes,
  * nested or POSIX classes and class set operations, `\A`/`\z`/`\<`-style anchors, a literal `\n`
  * (which ripgrep rejects without multiline mode), a `]` first in a class, stray `]` or `}`, and
- * any `{` that is not a counted repetition.
+ * any `{` that is not a counted repetition. Known, rare difference: Node's Unicode tables can be
+ * newer than the installed ripgrep's (a few recent letters count as `\w` here only).
  */
 export function rustRegexToJs(pattern: string, caseInsensitive: boolean): RegExp | undefined {
-  const source = translate(pattern);
-  if (source === undefined) return undefined;
+  return translateRustRegex(pattern, caseInsensitive)?.regex;
+}
+
+/** A translated pattern, with what decides how much backtracking it can cost. */
+export interface TranslatedRegex {
+  regex: RegExp;
+  /**
+   * Repetitions without a small upper bound (`*`, `+`, `{n,}`, `{n,m}` with m − n > 32). JavaScript's
+   * engine backtracks (ripgrep's does not): with k of them a line of n characters can cost ~n^(k+1)
+   * steps.
+   */
+  unboundedRepeats: number;
+  /** A group is repeated (`(…)*`, `(…)+`, `(…){n,m}`): exponential backtracking is possible. */
+  repeatsGroup: boolean;
+}
+
+/** {@link rustRegexToJs} with the pattern's repetition structure. */
+export function translateRustRegex(pattern: string, caseInsensitive: boolean): TranslatedRegex | undefined {
+  const translated = translate(pattern);
+  if (translated === undefined) return undefined;
   try {
-    return new RegExp(source, caseInsensitive ? "iu" : "u");
+    return { ...translated, regex: new RegExp(translated.source, caseInsensitive ? "iu" : "u") };
   } catch {
     // Invalid in JavaScript too; ripgrep gives the error message the user expects.
     return undefined;
@@ -37,11 +56,25 @@ const JS_ESCAPABLE = new Set("^$\\.*+?()[]{}|/");
 /** ASCII punctuation Rust lets `\` escape to a literal (`\<` and `\>` are word anchors there). */
 const ASCII_PUNCTUATION = /^[!-/:;=?@[-`{-~]$/;
 const SIMPLE_ESCAPES = new Set("tfrv");
-const COUNTED_REPETITION = /^\{\d+(?:,\d*)?\}/;
+const COUNTED_REPETITION = /^\{(\d+)(?:,(\d*))?\}/;
 
-function translate(pattern: string): string | undefined {
+/** Repetitions allowing more than this many extra copies count as unbounded. */
+const SMALL_REPEAT_RANGE = 32;
+
+function translate(
+  pattern: string,
+): { source: string; unboundedRepeats: number; repeatsGroup: boolean } | undefined {
   let out = "";
   let index = 0;
+  let unboundedRepeats = 0;
+  let repeatsGroup = false;
+  /** What the last token was: a quantifier's `?` suffix makes it lazy, after `)` it repeats a group. */
+  let previous: "start" | "atom" | "group" | "quantifier" = "start";
+  const repeat = (unbounded: boolean) => {
+    if (unbounded) unboundedRepeats += 1;
+    if (previous === "group") repeatsGroup = true;
+    previous = "quantifier";
+  };
   while (index < pattern.length) {
     const char = pattern[index]!;
     if (char === "\\") {
@@ -49,32 +82,54 @@ function translate(pattern: string): string | undefined {
       if (escaped === undefined) return undefined;
       out += escaped.text;
       index = escaped.end;
+      previous = "atom";
     } else if (char === "[") {
       const klass = translateClass(pattern, index);
       if (klass === undefined) return undefined;
       out += klass.text;
       index = klass.end;
+      previous = "atom";
     } else if (char === "(") {
       if (pattern[index + 1] === "?" && pattern[index + 2] !== ":") return undefined;
       out += char;
       index += 1;
+      previous = "start";
+    } else if (char === ")") {
+      out += char;
+      index += 1;
+      previous = "group";
+    } else if (char === "*" || char === "+") {
+      out += char;
+      index += 1;
+      repeat(true);
+    } else if (char === "?") {
+      out += char;
+      index += 1;
+      // After a quantifier it only makes it lazy; otherwise an optional item repeats nothing.
+      if (previous !== "quantifier") previous = "quantifier";
     } else if (char === "{") {
       const counted = COUNTED_REPETITION.exec(pattern.slice(index));
       if (!counted) return undefined;
       out += counted[0];
       index += counted[0].length;
+      const low = Number(counted[1]);
+      const high =
+        counted[2] === undefined ? low : counted[2] === "" ? Number.POSITIVE_INFINITY : Number(counted[2]);
+      repeat(high - low > SMALL_REPEAT_RANGE);
     } else if (char === "]" || char === "}" || char === "\n") {
       return undefined;
     } else if (char === ".") {
       out += "[^\\n]";
       index += 1;
+      previous = "atom";
     } else {
       const codePoint = String.fromCodePoint(pattern.codePointAt(index)!);
       out += codePoint;
       index += codePoint.length;
+      previous = char === "|" ? "start" : "atom";
     }
   }
-  return out;
+  return { source: out, unboundedRepeats, repeatsGroup };
 }
 
 /** One `\x` escape at `index`, inside a class or not. */
