@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { cp, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -86,6 +87,37 @@ describe("nyz exec --json", () => {
     const modules = JSON.parse(await readFile(loaded, "utf8")) as string[];
     expect(modules).toContain("NativeModule internal/webstreams/readablestream");
     expect(modules.filter((name) => name.includes("undici"))).toEqual([]);
+  });
+
+  it("reads a prompt from a file on stdin, and takes /dev/null as no input", async () => {
+    mock = await startScenario({ rules: [{ response: { text: "ok" } }] });
+    const promptFile = join(home, "prompt.txt");
+    await writeFile(promptFile, "prompt from a file\n");
+    // Async: the mock answers from this process, so a blocking spawnSync would deadlock.
+    const run = async (stdin: string, args: string[]) => {
+      const input = openSync(stdin, "r");
+      try {
+        const child = spawn(process.execPath, [NYZ_BIN, "exec", "--json", ...args], {
+          cwd: workspace,
+          env: {
+            PATH: process.env.PATH ?? "",
+            HOME: workspace,
+            NYZHI_LOG: "silent",
+            ...anthropicEnv(mock!, home),
+          },
+          stdio: [input, "ignore", "ignore"],
+        });
+        return await new Promise<number | null>((resolve) => child.on("close", resolve));
+      } finally {
+        closeSync(input);
+      }
+    };
+    expect(await run(promptFile, [])).toBe(0);
+    expect(await run("/dev/null", ["the argument"])).toBe(0);
+    expect(mock.requests.map((request) => request.messages[0]!.text)).toEqual([
+      "prompt from a file\n",
+      "the argument",
+    ]);
   });
 
   it("reads a piped prompt from stdin and puts -m into the request's model field", async () => {

@@ -118,7 +118,7 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
       .option("--json", "emit JSONL events on stdout (nothing else goes to stdout)"),
   ).action(async (prompt: string | undefined, options: HeadlessFlags) =>
     run(async () =>
-      (await headless()).headlessCommand(io, globals(), options, { mode: "exec", prompt, stdin: io.stdin }),
+      (await headless()).headlessCommand(io, globals(), options, { mode: "exec", prompt, stdin: io }),
     )(),
   );
 

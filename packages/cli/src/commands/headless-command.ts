@@ -19,7 +19,8 @@ export async function headlessCommand(
   options: {
     mode: "run" | "exec";
     prompt: string | undefined;
-    stdin?: (NodeJS.ReadableStream & { isTTY?: boolean }) | undefined;
+    /** Where piped input comes from (exec only). */
+    stdin?: Pick<CommandIo, "stdin" | "stdinFileText"> | undefined;
   },
 ): Promise<number> {
   const controller = new AbortController();
@@ -32,8 +33,11 @@ export async function headlessCommand(
   try {
     let prompt = options.prompt ?? "";
     if (options.mode === "exec" && options.stdin) {
-      // With a prompt argument, an open but silent stdin is not waited for.
-      const piped = await readPipedStdin(options.stdin, prompt ? { idleMs: 250 } : {});
+      const source = options.stdin;
+      // A file or /dev/null is read at once; with a prompt argument, an open but silent pipe is not waited for.
+      const piped =
+        source.stdinFileText?.() ??
+        (source.stdin ? await readPipedStdin(source.stdin, prompt ? { idleMs: 250 } : {}) : "");
       if (piped.trim()) prompt = prompt ? `${piped}\n\n${prompt}` : piped;
     }
     if (!prompt.trim()) {

@@ -1,3 +1,4 @@
+import { fstatSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { NyzhiError } from "@nyzhi/config";
@@ -8,6 +9,30 @@ import type { UserContentPart } from "@nyzhi/provider";
  * no data has arrived by then (a prompt was given on the command line and the caller left stdin
  * open without writing to it); once data arrives it reads to the end.
  */
+/**
+ * The whole input when file descriptor `fd` is a regular file (`nyz exec < prompt.txt`) or
+ * /dev/null (scripts and CI often give that): read synchronously, no stream set up. Undefined for
+ * anything that must be streamed or waited for (a pipe, a terminal, a socket) or cannot be checked.
+ */
+export function readStdinFile(fd: number): string | undefined {
+  try {
+    const stats = fstatSync(fd);
+    if (stats.isFile()) return readFileSync(fd, "utf8");
+    if (stats.isCharacterDevice() && devNullDevice() === stats.rdev) return "";
+  } catch {
+    // not a descriptor we can inspect: stream it
+  }
+  return undefined;
+}
+
+function devNullDevice(): number | undefined {
+  try {
+    return statSync("/dev/null").rdev;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function readPipedStdin(
   stdin: NodeJS.ReadableStream & { isTTY?: boolean },
   options: { idleMs?: number } = {},

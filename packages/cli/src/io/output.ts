@@ -1,3 +1,5 @@
+import { readStdinFile } from "../headless/read-input.js";
+
 /** Where a command writes. Injected so tests capture output without touching process streams. */
 export interface CommandIo {
   stdout: (text: string) => void;
@@ -6,6 +8,11 @@ export interface CommandIo {
   cwd: string;
   /** Piped input for `nyz exec`; absent in tests that give none. */
   stdin?: NodeJS.ReadableStream & { isTTY?: boolean };
+  /**
+   * All of stdin at once when it is a file or /dev/null (no stream needed), undefined when it
+   * must be streamed (a pipe, a terminal, a socket).
+   */
+  stdinFileText?: () => string | undefined;
 }
 
 export function processIo(): CommandIo {
@@ -14,6 +21,10 @@ export function processIo(): CommandIo {
     stderr: (text) => process.stderr.write(text),
     env: process.env,
     cwd: process.cwd(),
-    stdin: process.stdin,
+    // On first use only: creating process.stdin costs a stream most commands never read.
+    get stdin() {
+      return process.stdin;
+    },
+    stdinFileText: () => readStdinFile(0),
   };
 }
