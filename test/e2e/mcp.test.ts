@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startHttpMcpServer } from "../../packages/core/src/mcp/__fixtures__/http-server.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome } from "./helpers/run-nyz.js";
 
@@ -117,6 +118,27 @@ describe("nyz mcp add / list / remove", () => {
       "    connected: 6 tool(s): echo, write_note, snapshot, fail, crash, add_tool\n",
     );
     expect(checked.stdout).toMatch(/ {4}failed: .*stderr: fatal: cannot open the lab database\n/);
+  });
+
+  it("list --check reaches a Streamable HTTP server through the bundle, sending the configured headers", async () => {
+    // The bundle gives the MCP SDK nyzhi's stand-ins for Node's fetch globals (Headers…): this runs
+    // the real HTTP transport with them, against a server that wants a bearer token.
+    const server = await startHttpMcpServer({ token: "tok-1" });
+    try {
+      await writeFile(
+        join(workspace, ".mcp.json"),
+        JSON.stringify({
+          mcpServers: { docs: { url: server.url, headers: { Authorization: "Bearer tok-1" } } },
+        }),
+      );
+      const checked = await nyz(["mcp", "list", "--check"]);
+      expect(checked.stdout).toContain("    connected: 2 tool(s): lookup, deploy\n");
+      expect(checked.code).toBe(0);
+      expect(server.seenAuthorization.length).toBeGreaterThan(0);
+      expect(server.seenAuthorization.every((value) => value === "Bearer tok-1")).toBe(true);
+    } finally {
+      await server.close();
+    }
   });
 
   it("misuse exits non-zero with a message, and an unparsable config file is reported, never replaced", async () => {
