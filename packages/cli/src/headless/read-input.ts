@@ -5,11 +5,6 @@ import { NyzhiError } from "@nyzhi/config";
 import type { UserContentPart } from "@nyzhi/provider";
 
 /**
- * Reads all of stdin when it is piped (not a terminal); "" otherwise. With `idleMs`, gives up when
- * no data has arrived by then (a prompt was given on the command line and the caller left stdin
- * open without writing to it); once data arrives it reads to the end.
- */
-/**
  * The whole input when file descriptor `fd` is a regular file (`nyz exec < prompt.txt`) or
  * /dev/null (scripts and CI often give that): read synchronously, no stream set up. Undefined for
  * anything that must be streamed or waited for (a pipe, a terminal, a socket) or cannot be checked.
@@ -33,6 +28,11 @@ function devNullDevice(): number | undefined {
   }
 }
 
+/**
+ * Reads all of stdin when it is piped (not a terminal); "" otherwise. With `idleMs`, gives up when
+ * no data has arrived by then (a prompt was given on the command line and the caller left stdin
+ * open without writing to it); once data arrives it reads to the end.
+ */
 export async function readPipedStdin(
   stdin: NodeJS.ReadableStream & { isTTY?: boolean },
   options: { idleMs?: number } = {},

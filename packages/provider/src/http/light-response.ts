@@ -129,12 +129,21 @@ export class LightResponse implements Response {
   }
 
   /**
-   * The body, with `bodyUsed` set as soon as anything starts reading it directly (a reader, an
-   * iterator, a pipe or a tee), as the standard class marks a disturbed body.
+   * The body, with `bodyUsed` set as soon as anything takes it over directly (a reader, an
+   * iterator, a pipe, a tee, a cancel), close to how the standard class marks a disturbed body.
+   * Unlike the standard class, taking a reader counts even if nothing is read with it.
    */
   #watched(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
     const stream = body as unknown as Record<string, (...args: unknown[]) => unknown>;
-    for (const method of ["getReader", "values", "pipeTo", "pipeThrough", "tee", Symbol.asyncIterator]) {
+    for (const method of [
+      "getReader",
+      "values",
+      "pipeTo",
+      "pipeThrough",
+      "tee",
+      "cancel",
+      Symbol.asyncIterator,
+    ]) {
       const original = stream[method as string];
       if (typeof original !== "function") continue;
       Object.defineProperty(stream, method, {

@@ -142,6 +142,10 @@ describe("LightResponse", () => {
     const iterated = new LightResponse(streamOf("y"), init());
     for await (const _chunk of iterated.body as ReadableStream<Uint8Array>) break;
     expect(iterated.bodyUsed).toBe(true);
+    const cancelled = new LightResponse(streamOf("z"), init());
+    await (cancelled.body as ReadableStream<Uint8Array>).cancel();
+    expect(cancelled.bodyUsed).toBe(true);
+    await expect(cancelled.text()).rejects.toBeInstanceOf(TypeError);
     const empty = new LightResponse(null, init(204));
     expect([await empty.text(), await empty.text(), empty.bodyUsed]).toEqual(["", "", false]);
     expect(await empty.clone().text()).toBe("");

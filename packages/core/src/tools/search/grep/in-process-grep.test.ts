@@ -81,6 +81,29 @@ describe("searchInProcess", () => {
     expect(search("a.*=.*1", join(test.cwd, "slow"))?.matches).toEqual([]);
   });
 
+  it("refuses patterns with many choice points, bounded ones included, and caps lines harder at two", async () => {
+    await put("spaces/a.txt", `${" ".repeat(500)}\n`);
+    await put("letters/a.txt", `${"a".repeat(499)}\n`.repeat(20));
+    const started = performance.now();
+    // Seconds to minutes each in JavaScript on these lines, linear in ripgrep.
+    expect(search("\\s{0,20}\\s{0,20}\\s{0,20}\\s{0,20}x", join(test.cwd, "spaces"))).toBeUndefined();
+    expect(search(`${"(?:a|a)".repeat(24)}b`, join(test.cwd, "letters"))).toBeUndefined();
+    expect(search(`${"a?".repeat(40)}${"a".repeat(40)}`, join(test.cwd, "letters"))).toBeUndefined();
+    // Two choice points: allowed, but only on lines of at most a fifth of maxLineChars.
+    expect(search("\\w+\\w+:", join(test.cwd, "letters"))).toBeUndefined();
+    await put("short/a.txt", "key: value\n");
+    expect(search("\\w+\\w+:", join(test.cwd, "short"))?.matches).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+
+  it("remembers a search that ran past the time limit, and leaves it to ripgrep from then on", async () => {
+    await put("cubic/a.txt", `${"a=".repeat(40)}\n`.repeat(400));
+    const cubic = join(test.cwd, "cubic");
+    expect(search("a.*=.*z", cubic, { maxMatchMs: 0 })).toBeUndefined();
+    expect(search("a.*=.*z", cubic, { maxMatchMs: 60_000 })).toBeUndefined();
+    expect(search("a.*=.*y", cubic, { maxMatchMs: 60_000 })?.matches).toEqual([]);
+  });
+
   it("leaves include globs, and anything but regular files, to ripgrep", async () => {
     expect(
       searchInProcess({

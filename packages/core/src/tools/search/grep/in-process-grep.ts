@@ -14,7 +14,11 @@ export interface InProcessLimits {
   maxEntries: number;
   /** Bytes of file content it may read. */
   maxBytes: number;
-  /** Longest line (UTF-16 code units) it matches; a longer one hands the search to ripgrep. */
+  /**
+   * Longest line (UTF-16 code units) it matches, for a pattern with at most one choice point; with
+   * two, a fifth of that (backtracking cost grows with the line length to the power of choice
+   * points + 1). A longer line hands the search to ripgrep.
+   */
   maxLineChars: number;
   /** Milliseconds of matching before the search is handed to ripgrep. */
   maxMatchMs: number;
@@ -27,15 +31,18 @@ export const IN_PROCESS_LIMITS: InProcessLimits = {
   maxMatchMs: 25,
 };
 
-/** Patterns with more unbounded repetitions than this go to ripgrep (see TranslatedRegex). */
-const MAX_UNBOUNDED_REPEATS = 2;
+/** Patterns with more choice points than this go to ripgrep (see TranslatedRegex). */
+const MAX_CHOICE_POINTS = 2;
+
+/** Searches (pattern and target) that ran past `maxMatchMs` once: ripgrep's from then on. */
+const tooSlow = new Set<string>();
 
 /**
  * Folders found too large for an in-process search (bounded; a folder that grows past the limit
  * is met again and costs one more walk up to it).
  */
 const tooLarge = new Set<string>();
-const TOO_LARGE_REMEMBERED = 64;
+const REMEMBERED = 64;
 
 /**
  * Searches a small folder or file synchronously, with exactly ripgrep's results: the same walk
@@ -44,8 +51,9 @@ const TOO_LARGE_REMEMBERED = 64;
  * an include glob (ripgrep lets it override ignore files), the tree is over the limits, a file is
  * one ripgrep would decode differently (a byte-order mark, bytes that are not UTF-8) — or cannot
  * promise to be quick: JavaScript's regex engine backtracks where ripgrep's runs in linear time, so
- * repeated groups and more than two unbounded repetitions are refused outright, and lines over
- * `maxLineChars` or matching past `maxMatchMs` hand the search over. The caller then runs ripgrep.
+ * repeated groups and more than two choice points are refused outright, and long lines or matching
+ * past `maxMatchMs` hand the search over (a search that was too slow once goes to ripgrep from then
+ * on). The caller then runs ripgrep.
  */
 export function searchInProcess(
   options: GrepSearchOptions,
@@ -53,10 +61,12 @@ export function searchInProcess(
 ): GrepSearchResult | undefined {
   if (options.include) return undefined;
   const translated = translateRustRegex(options.pattern, options.caseInsensitive === true);
-  if (!translated || translated.repeatsGroup || translated.unboundedRepeats > MAX_UNBOUNDED_REPEATS) {
-    return undefined;
-  }
+  if (!translated || translated.repeatsGroup || translated.choicePoints > MAX_CHOICE_POINTS) return undefined;
+  const slowKey = `${options.caseInsensitive === true}\0${options.pattern}\0${options.target}`;
+  if (tooSlow.has(slowKey)) return undefined;
   const regex = translated.regex;
+  const maxLineChars =
+    translated.choicePoints >= MAX_CHOICE_POINTS ? Math.floor(limits.maxLineChars / 5) : limits.maxLineChars;
   if (options.targetIsFile && !isRegularFile(options.target)) return undefined;
   if (!options.targetIsFile && knownTooLarge(options.target)) return undefined;
   const files = options.targetIsFile
@@ -91,8 +101,11 @@ export function searchInProcess(
     if (lines.at(-1) === "") lines.pop();
     for (let index = 0; index < lines.length; index += 1) {
       const line = lines[index]!;
-      if (line.length > limits.maxLineChars || performance.now() - started > limits.maxMatchMs)
+      if (line.length > maxLineChars) return undefined;
+      if (performance.now() - started > limits.maxMatchMs) {
+        remember(tooSlow, slowKey);
         return undefined;
+      }
       if (!regex.test(line)) continue;
       matches.push({
         path: file.absolute,
@@ -163,6 +176,11 @@ function knownTooLarge(folder: string): boolean {
 }
 
 function rememberTooLarge(folder: string): void {
-  if (tooLarge.size >= TOO_LARGE_REMEMBERED) tooLarge.delete(tooLarge.values().next().value!);
-  tooLarge.add(folder);
+  remember(tooLarge, folder);
+}
+
+/** Adds to a bounded memo, forgetting the oldest entry when full. */
+function remember(memo: Set<string>, key: string): void {
+  if (memo.size >= REMEMBERED) memo.delete(memo.values().next().value!);
+  memo.add(key);
 }

@@ -21,12 +21,13 @@ export function rustRegexToJs(pattern: string, caseInsensitive: boolean): RegExp
 export interface TranslatedRegex {
   regex: RegExp;
   /**
-   * Repetitions without a small upper bound (`*`, `+`, `{n,}`, `{n,m}` with m − n > 32). JavaScript's
-   * engine backtracks (ripgrep's does not): with k of them a line of n characters can cost ~n^(k+1)
-   * steps.
+   * Choice points in the costliest top-level alternative: every quantifier that can match more
+   * than one way (`?`, `*`, `+`, `{n,m}` with m > n) and every group holding a `|`. JavaScript's
+   * engine backtracks (ripgrep's does not): with k of them a line of n characters can cost about
+   * n^(k+1) steps, and more when they overlap.
    */
-  unboundedRepeats: number;
-  /** A group is repeated (`(…)*`, `(…)+`, `(…){n,m}`): exponential backtracking is possible. */
+  choicePoints: number;
+  /** A group is repeated (`(…)*`, `(…)?`, `(…){n,m}`): exponential backtracking is possible. */
   repeatsGroup: boolean;
 }
 
@@ -58,22 +59,23 @@ const ASCII_PUNCTUATION = /^[!-/:;=?@[-`{-~]$/;
 const SIMPLE_ESCAPES = new Set("tfrv");
 const COUNTED_REPETITION = /^\{(\d+)(?:,(\d*))?\}/;
 
-/** Repetitions allowing more than this many extra copies count as unbounded. */
-const SMALL_REPEAT_RANGE = 32;
-
 function translate(
   pattern: string,
-): { source: string; unboundedRepeats: number; repeatsGroup: boolean } | undefined {
+): { source: string; choicePoints: number; repeatsGroup: boolean } | undefined {
   let out = "";
   let index = 0;
-  let unboundedRepeats = 0;
   let repeatsGroup = false;
+  /** Choice points of the current top-level alternative, and the most of any finished one. */
+  let choicePoints = 0;
+  let mostChoicePoints = 0;
+  /** One entry per open group: whether it holds a `|`. */
+  const groups: boolean[] = [];
   /** What the last token was: a quantifier's `?` suffix makes it lazy, after `)` it repeats a group. */
   let previous: "start" | "atom" | "group" | "quantifier" = "start";
-  const repeat = (unbounded: boolean) => {
-    if (unbounded) unboundedRepeats += 1;
+  const quantifier = (choices: boolean): "quantifier" => {
     if (previous === "group") repeatsGroup = true;
-    previous = "quantifier";
+    if (choices) choicePoints += 1;
+    return "quantifier";
   };
   while (index < pattern.length) {
     const char = pattern[index]!;
@@ -90,23 +92,35 @@ function translate(
       index = klass.end;
       previous = "atom";
     } else if (char === "(") {
-      if (pattern[index + 1] === "?" && pattern[index + 2] !== ":") return undefined;
-      out += char;
-      index += 1;
+      const nonCapturing = pattern.startsWith("(?:", index);
+      if (pattern[index + 1] === "?" && !nonCapturing) return undefined;
+      out += nonCapturing ? "(?:" : "(";
+      index += nonCapturing ? 3 : 1;
+      groups.push(false);
       previous = "start";
     } else if (char === ")") {
       out += char;
       index += 1;
+      if (groups.pop()) choicePoints += 1;
       previous = "group";
+    } else if (char === "|") {
+      out += char;
+      index += 1;
+      if (groups.length > 0) groups[groups.length - 1] = true;
+      else {
+        mostChoicePoints = Math.max(mostChoicePoints, choicePoints);
+        choicePoints = 0;
+      }
+      previous = "start";
     } else if (char === "*" || char === "+") {
       out += char;
       index += 1;
-      repeat(true);
+      previous = quantifier(true);
     } else if (char === "?") {
       out += char;
       index += 1;
-      // After a quantifier it only makes it lazy; otherwise an optional item repeats nothing.
-      if (previous !== "quantifier") previous = "quantifier";
+      // After a quantifier it only makes it lazy.
+      if (previous !== "quantifier") previous = quantifier(true);
     } else if (char === "{") {
       const counted = COUNTED_REPETITION.exec(pattern.slice(index));
       if (!counted) return undefined;
@@ -115,7 +129,7 @@ function translate(
       const low = Number(counted[1]);
       const high =
         counted[2] === undefined ? low : counted[2] === "" ? Number.POSITIVE_INFINITY : Number(counted[2]);
-      repeat(high - low > SMALL_REPEAT_RANGE);
+      previous = quantifier(high > low);
     } else if (char === "]" || char === "}" || char === "\n") {
       return undefined;
     } else if (char === ".") {
@@ -126,10 +140,10 @@ function translate(
       const codePoint = String.fromCodePoint(pattern.codePointAt(index)!);
       out += codePoint;
       index += codePoint.length;
-      previous = char === "|" ? "start" : "atom";
+      previous = "atom";
     }
   }
-  return { source: out, unboundedRepeats, repeatsGroup };
+  return { source: out, choicePoints: Math.max(mostChoicePoints, choicePoints), repeatsGroup };
 }
 
 /** One `\x` escape at `index`, inside a class or not. */
