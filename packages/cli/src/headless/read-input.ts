@@ -1,6 +1,7 @@
 import { fstatSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
+import { StringDecoder } from "node:string_decoder";
 import { NyzhiError } from "@nyzhi/config";
 import type { UserContentPart } from "@nyzhi/provider";
 
@@ -12,12 +13,26 @@ import type { UserContentPart } from "@nyzhi/provider";
 export function readStdinFile(fd: number): string | undefined {
   try {
     const stats = fstatSync(fd);
-    if (stats.isFile()) return readFileSync(fd, "utf8");
+    if (stats.isFile()) {
+      if (stats.size > MAX_STDIN_BYTES) throw tooLargeStdin();
+      return readFileSync(fd, "utf8");
+    }
     if (stats.isCharacterDevice() && devNullDevice() === stats.rdev) return "";
-  } catch {
+  } catch (error) {
+    if (error instanceof NyzhiError) throw error;
     // not a descriptor we can inspect: stream it
   }
   return undefined;
+}
+
+/** Larger piped input is refused: no model takes it, and /dev/zero would fill the memory. */
+export const MAX_STDIN_BYTES = 16 * 1024 * 1024;
+
+function tooLargeStdin(): NyzhiError {
+  return new NyzhiError(
+    "usage",
+    `stdin holds more than ${MAX_STDIN_BYTES / 1024 / 1024} MiB; pass a smaller input, or name the file in the prompt so the agent reads what it needs`,
+  );
 }
 
 function devNullDevice(): number | undefined {
@@ -49,13 +64,23 @@ export async function readPipedStdin(
             cleanup();
             resolve("");
           }, options.idleMs);
+    // One decoder for the whole input: a character split across two chunks stays whole.
+    const decoder = new StringDecoder("utf8");
+    let bytes = 0;
     const onData = (chunk: string | Buffer) => {
       started = true;
-      text += typeof chunk === "string" ? chunk : chunk.toString("utf8");
+      bytes += typeof chunk === "string" ? Buffer.byteLength(chunk) : chunk.byteLength;
+      if (bytes > MAX_STDIN_BYTES) {
+        cleanup();
+        (stdin as NodeJS.ReadStream).destroy?.();
+        reject(tooLargeStdin());
+        return;
+      }
+      text += typeof chunk === "string" ? chunk : decoder.write(chunk);
     };
     const onEnd = () => {
       cleanup();
-      resolve(text);
+      resolve(text + decoder.end());
     };
     const onError = (error: Error) => {
       cleanup();
