@@ -31,19 +31,24 @@ export async function headlessCommand(
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
   try {
-    let prompt = options.prompt ?? "";
+    const prompt = options.prompt ?? "";
+    let piped = "";
     if (options.mode === "exec" && options.stdin) {
       const source = options.stdin;
       // A file or /dev/null is read at once; with a prompt argument, an open but silent pipe is not waited for.
-      const piped =
+      piped =
         source.stdinFileText?.() ??
         (source.stdin ? await readPipedStdin(source.stdin, prompt ? { idleMs: 250 } : {}) : "");
-      if (piped.trim()) prompt = prompt ? `${piped}\n\n${prompt}` : piped;
     }
-    if (!prompt.trim()) {
+    if (!prompt.trim() && !piped.trim()) {
       throw new NyzhiError("usage", 'No prompt provided. Usage: nyz exec "prompt" or pipe stdin.');
     }
-    return await runHeadless(io, globals, flags, { prompt, mode: options.mode, signal: controller.signal });
+    return await runHeadless(io, globals, flags, {
+      prompt,
+      ...(piped.trim() ? { piped } : {}),
+      mode: options.mode,
+      signal: controller.signal,
+    });
   } catch (error) {
     if (flags.json) {
       io.stdout(jsonLine({ type: "error", message: errorMessage(error) }));

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { writeFile } from "node:fs/promises";
-import { getLogger, NyzhiError, resolveDirs } from "@nyzhi/config";
+import { getLogger, NyzhiError, resolveDirs, writeFileAtomic } from "@nyzhi/config";
 import {
   type AgentEvent,
   type AgentTag,
@@ -39,7 +38,10 @@ import { textForEvent } from "./text-event-writer.js";
 const LEAD: AgentTag = { agentId: "lead", depth: 0 };
 
 export interface HeadlessRun {
+  /** The prompt argument; a `/command` here is expanded. */
   prompt: string;
+  /** Piped stdin, put before the prompt as it is (never read as a `/command`). */
+  piped?: string;
   mode: "run" | "exec";
   /** Interrupts the turn (SIGINT). */
   signal: AbortSignal;
@@ -103,132 +105,172 @@ export async function runHeadless(
   });
   const resolved = await resolveModel(globals.model);
 
-  const record = await openSession(store, flags, {
+  // The session is held until its thread is saved: a second run on it fails at once instead of racing.
+  const { record, release: releaseSession } = await openSession(store, flags, {
     provider: resolved.providerId,
     model: resolved.modelId,
     projectRoot,
   });
-  if (flags.json)
-    io.stdout(
-      jsonLine({
-        type: "session",
-        session_id: record.meta.id,
-        provider: resolved.providerId,
-        model: resolved.modelId,
-      }),
-    );
-
-  const workspace = await loadWorkspace({ root: projectRoot, env: io.env, config, origins: loaded.origins });
-  for (const warning of workspace.warnings) io.stderr(`${warning}\n`);
-  const mcp = await startMcpServers(io, flags, { config, projectRoot });
-  const runtime = createAgentRuntime({
-    mcp,
-    config,
-    model: resolved,
-    resolveModel,
-    cwd: projectRoot,
-    env: io.env,
-    sessionId: record.meta.id,
-    ...(sandbox ? { sandbox } : {}),
-    ...(workspace.rules ? { rules: workspace.rules } : {}),
-    roles: workspace.roles,
-    skills: workspace.skills,
-    fragments: workspace.fragments,
-    projectMemory: workspace.projectMemory,
-    subagentModelOverrides: parseSubagentModels(flags.subagentModel),
-    ...(flags.teamName ? { team: { name: flags.teamName } } : {}),
-    thread: record.messages,
-    host: {
-      onBackgroundEvent: emit,
-      onHookResult: (hook) => {
-        if (flags.json)
-          io.stdout(
-            jsonLine({ type: "hook", event: hook.event, status: hook.status, summary: hook.summary }),
-          );
-        else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
-      },
-    },
-  });
-  if (record.agents) runtime.manager?.restore(record.agents);
-  await runtime.lifecycle.sessionStart({ source: flags.continue || flags.session ? "resume" : "startup" });
-
-  const prompt = await expandSlashCommand(run.prompt, projectRoot, config, io, mcp);
-  const input = await buildUserContent(prompt, flags.image ?? []);
-  const turn = runtime.runTurn(input, { signal: run.signal });
-  let result: TurnResult;
   try {
-    for (;;) {
-      const next = await turn.next();
-      if (next.done) {
-        result = next.value;
-        break;
+    return await (async () => {
+      if (flags.json)
+        io.stdout(
+          jsonLine({
+            type: "session",
+            session_id: record.meta.id,
+            provider: resolved.providerId,
+            model: resolved.modelId,
+          }),
+        );
+
+      const workspace = await loadWorkspace({
+        root: projectRoot,
+        env: io.env,
+        config,
+        origins: loaded.origins,
+      });
+      for (const warning of workspace.warnings) io.stderr(`${warning}\n`);
+      const mcp = await startMcpServers(io, flags, { config, projectRoot });
+      let runtime: ReturnType<typeof createAgentRuntime> | undefined;
+      let result: TurnResult;
+      try {
+        runtime = createAgentRuntime({
+          mcp,
+          config,
+          model: resolved,
+          resolveModel,
+          cwd: projectRoot,
+          env: io.env,
+          sessionId: record.meta.id,
+          ...(sandbox ? { sandbox } : {}),
+          ...(workspace.rules ? { rules: workspace.rules } : {}),
+          roles: workspace.roles,
+          skills: workspace.skills,
+          fragments: workspace.fragments,
+          projectMemory: workspace.projectMemory,
+          subagentModelOverrides: parseSubagentModels(flags.subagentModel),
+          ...(flags.teamName ? { team: { name: flags.teamName } } : {}),
+          thread: record.messages,
+          host: {
+            onBackgroundEvent: emit,
+            onHookResult: (hook) => {
+              if (flags.json)
+                io.stdout(
+                  jsonLine({ type: "hook", event: hook.event, status: hook.status, summary: hook.summary }),
+                );
+              else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
+            },
+          },
+        });
+        if (record.agents) runtime.manager?.restore(record.agents);
+        await runtime.lifecycle.sessionStart({
+          source: flags.continue || flags.session ? "resume" : "startup",
+        });
+
+        const expanded = await expandSlashCommand(run.prompt, projectRoot, config, io, mcp);
+        const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
+        const input = await buildUserContent(prompt, flags.image ?? []);
+        const turn = runtime.runTurn(input, { signal: run.signal });
+        for (;;) {
+          const next = await turn.next();
+          if (next.done) {
+            result = next.value;
+            break;
+          }
+          emit(next.value);
+        }
+        if (flags.teamName && result.reason === "completed")
+          result = await followTeam(runtime, result, { waitMs: teamWaitMs, signal: run.signal, emit });
+      } finally {
+        // Whatever failed after the servers started (a bad /command, a missing -i image), they are
+        // stopped, so the process can exit.
+        await runtime?.close();
+        await mcp.close();
       }
-      emit(next.value);
-    }
-    if (flags.teamName && result.reason === "completed")
-      result = await followTeam(runtime, result, { waitMs: teamWaitMs, signal: run.signal, emit });
+
+      const children = runtime?.manager?.usageOf("lead");
+      const teammates = runtime?.teams?.usage();
+      let totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
+      if (teammates) totalUsage = addUsage(totalUsage, teammates.usage);
+      const totalCost = result.costUsd + (children?.costUsd ?? 0) + (teammates?.costUsd ?? 0);
+      record.meta.provider = resolved.providerId;
+      record.meta.model = resolved.modelId;
+      record.meta.usage = record.meta.usage ? addUsage(record.meta.usage, totalUsage) : totalUsage;
+      record.meta.costUsd = (record.meta.costUsd ?? 0) + totalCost;
+      const agents = runtime?.manager?.snapshot();
+      if (agents && Object.keys(agents).length > 0) record.agents = agents;
+      if (!flags.ephemeral && record.messages.length > 0) await store.save(record);
+
+      if (flags.output) {
+        // Only a finished answer, and atomically: a failed or interrupted turn never replaces the file.
+        if (result.reason === "completed") {
+          await writeFileAtomic(flags.output, result.text);
+          io.stderr(`Response written to ${flags.output}\n`);
+        } else io.stderr(`${flags.output} not written: the turn did not complete (${result.reason})\n`);
+      }
+      const durationMs = Date.now() - startedAt;
+      if (flags.json) {
+        io.stdout(
+          jsonLine({
+            type: "summary",
+            session_id: record.meta.id,
+            steps: result.steps,
+            input_tokens: totalUsage.inputTokens,
+            output_tokens: totalUsage.outputTokens,
+            cost_usd: totalCost,
+            duration_ms: durationMs,
+            reason: result.reason,
+          }),
+        );
+      } else if (flags.quiet) {
+        if (result.text.trim()) io.stdout(`${result.text.trim()}\n`);
+      } else {
+        io.stderr(
+          `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${totalUsage.inputTokens} in / ${totalUsage.outputTokens} out tokens · $${totalCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
+        );
+      }
+      if (result.reason === "aborted") return ExitCode.interrupted;
+      return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
+    })();
   } finally {
-    await runtime.close();
-    await mcp.close();
+    await releaseSession();
   }
-
-  const children = runtime.manager?.usageOf("lead");
-  const teammates = runtime.teams?.usage();
-  let totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
-  if (teammates) totalUsage = addUsage(totalUsage, teammates.usage);
-  const totalCost = result.costUsd + (children?.costUsd ?? 0) + (teammates?.costUsd ?? 0);
-  record.meta.provider = resolved.providerId;
-  record.meta.model = resolved.modelId;
-  record.meta.usage = record.meta.usage ? addUsage(record.meta.usage, totalUsage) : totalUsage;
-  record.meta.costUsd = (record.meta.costUsd ?? 0) + totalCost;
-  const agents = runtime.manager?.snapshot();
-  if (agents && Object.keys(agents).length > 0) record.agents = agents;
-  if (!flags.ephemeral && record.messages.length > 0) await store.save(record);
-
-  if (flags.output) {
-    await writeFile(flags.output, result.text);
-    io.stderr(`Response written to ${flags.output}\n`);
-  }
-  const durationMs = Date.now() - startedAt;
-  if (flags.json) {
-    io.stdout(
-      jsonLine({
-        type: "summary",
-        session_id: record.meta.id,
-        steps: result.steps,
-        input_tokens: totalUsage.inputTokens,
-        output_tokens: totalUsage.outputTokens,
-        cost_usd: totalCost,
-        duration_ms: durationMs,
-        reason: result.reason,
-      }),
-    );
-  } else if (flags.quiet) {
-    if (result.text.trim()) io.stdout(`${result.text.trim()}\n`);
-  } else {
-    io.stderr(
-      `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${totalUsage.inputTokens} in / ${totalUsage.outputTokens} out tokens · $${totalCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
-    );
-  }
-  if (result.reason === "aborted") return ExitCode.interrupted;
-  return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
 }
 
 async function openSession(
   store: SessionStore,
   flags: HeadlessFlags,
   meta: { provider: string; model: string; projectRoot: string },
-): Promise<SessionRecord> {
-  if (flags.continue) {
-    const latest = await store.latest();
-    if (!latest) throw new NyzhiError("session_not_found", "No sessions to continue.");
-    return store.load(latest.id);
+): Promise<{ record: SessionRecord; release: () => Promise<void> }> {
+  if (flags.continue || flags.session) {
+    let id: string;
+    if (flags.continue) {
+      const latest = await store.latest({ projectRoot: meta.projectRoot });
+      if (!latest) {
+        throw new NyzhiError(
+          "session_not_found",
+          `No sessions to continue in ${meta.projectRoot}. \`nyz sessions\` lists all of them; --session <id> resumes any.`,
+        );
+      }
+      id = latest.id;
+    } else id = (await store.resolveOne(flags.session as string)).id;
+    // Taken before the thread is read, so no other run's turn can land in between.
+    const release = await store.lock(id);
+    try {
+      return { record: await store.load(id), release };
+    } catch (error) {
+      await release();
+      throw error;
+    }
   }
-  if (flags.session) return store.load((await store.resolveOne(flags.session)).id);
   const now = new Date().toISOString();
+  const id = randomUUID();
   return {
-    meta: { id: randomUUID(), title: "", createdAt: now, updatedAt: now, messageCount: 0, ...meta },
-    messages: [],
+    record: {
+      meta: { id, title: "", createdAt: now, updatedAt: now, messageCount: 0, ...meta },
+      messages: [],
+    },
+    release: await store.lock(id),
   };
 }
 

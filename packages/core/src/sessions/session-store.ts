@@ -1,6 +1,15 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { compareText, errorMessage, getLogger, NyzhiError, writeFileAtomic } from "@nyzhi/config";
+import {
+  acquireFileLock,
+  compareText,
+  errorMessage,
+  getLogger,
+  LockTimeoutError,
+  NyzhiError,
+  type ReleaseLock,
+  writeFileAtomic,
+} from "@nyzhi/config";
 import { titleFromMessages } from "./session-title.js";
 import type { SessionMeta, SessionRecord } from "./session-types.js";
 
@@ -97,12 +106,43 @@ export class SessionStore {
     );
   }
 
-  async latest(): Promise<SessionMeta | undefined> {
-    return (await this.list())[0];
+  /** The newest session, or the newest one started in `projectRoot`. */
+  async latest(filter: { projectRoot?: string } = {}): Promise<SessionMeta | undefined> {
+    const sessions = await this.list();
+    if (filter.projectRoot === undefined) return sessions[0];
+    return sessions.find((meta) => meta.projectRoot === filter.projectRoot);
   }
 
-  /** Renames a session; later saves keep the new title. */
+  /**
+   * Takes the session for this process: a run holds it from loading the thread to saving it, so
+   * two runs resuming one session cannot both append and lose one turn. A second taker fails at
+   * once with who holds it; the lock of a process that died is taken over.
+   */
+  async lock(id: string): Promise<ReleaseLock> {
+    const path = `${this.pathOf(id).slice(0, -".json".length)}.lock`;
+    try {
+      // A run can be long: a live holder keeps the session however long it runs.
+      return await acquireFileLock(path, { timeoutMs: 300, liveOwnerStaleMs: Number.POSITIVE_INFINITY });
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      throw new SessionError(
+        "session_in_use",
+        `Session ${id} is in use by another nyz process (lock ${path}). Wait for it to finish, or delete the lock file if no nyz is running.`,
+      );
+    }
+  }
+
+  /** Renames a session; later saves keep the new title. Refused while a run holds the session. */
   async rename(id: string, title: string): Promise<SessionMeta> {
+    const release = await this.lock(id);
+    try {
+      return await this.#rename(id, title);
+    } finally {
+      await release();
+    }
+  }
+
+  async #rename(id: string, title: string): Promise<SessionMeta> {
     const record = await this.load(id);
     const trimmed = title.trim();
     if (trimmed === "") throw new SessionError("session_bad_title", "a session title cannot be empty");
