@@ -109,6 +109,7 @@ export { mcpTool, mcpToolName } from "./mcp/mcp-tool-adapter.js";
 export { MCP_MANAGER_SERVICE, readMcpResourceTool } from "./mcp/read-mcp-resource-tool.js";
 export { projectMemoryDir, userMemoryPath } from "./memory/memory-paths.js";
 export { memoryPromptFragment, projectMemoryExcerpt } from "./memory/memory-prompt.js";
+export { listMemoryTopics, readMemoryTopic, writeMemoryTopic } from "./memory/memory-store.js";
 // Permissions and sandbox
 export {
   type ApprovalAnswer,

@@ -1,6 +1,6 @@
 import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { NyzhiError, writeFileAtomic } from "@nyzhi/config";
+import { NyzhiError, withFileLock, writeFileAtomic } from "@nyzhi/config";
 import { MEMORY_INDEX_FILE } from "./memory-paths.js";
 
 /** What a new project index starts with; topic lines go below `## Topics`. */
@@ -101,7 +101,10 @@ export async function writeMemoryTopic(
     await updateIndex(dir, safe, next);
     return { path, topic: safe, lines: next.split("\n").length - 1, created: previous === undefined };
   };
-  const queued = (folderQueues.get(dir) ?? Promise.resolve()).then(run, run);
+  // Across processes too: another `nyz` writing this folder waits for the lock (a hidden file the
+  // topic listing skips), so neither loses the other's lines or index entry.
+  const locked = () => withFileLock(join(dir, ".memory.lock"), run);
+  const queued = (folderQueues.get(dir) ?? Promise.resolve()).then(locked, locked);
   folderQueues.set(dir, queued);
   try {
     return await queued;
