@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -40,6 +40,36 @@ describe("SessionStore", () => {
     });
     expect(loaded.messages).toEqual(record("x", "Fix the failing parser test").messages);
     expect(await readdir(store.directory)).toEqual(["aaaa1111.json"]);
+  });
+
+  it("writes session files readable by their owner only", async () => {
+    await store.save(record("bbbb2222", "private"));
+    await store.rename("bbbb2222", "renamed");
+    expect((await stat(join(store.directory, "bbbb2222.json"))).mode & 0o777).toBe(0o600);
+  });
+
+  it("lets one holder at a time take a session; a second taker fails at once", async () => {
+    await store.save(record("cccc3333", "held"));
+    const release = await store.lock("cccc3333");
+    await expect(store.lock("cccc3333")).rejects.toMatchObject({ code: "session_in_use" });
+    await expect(store.rename("cccc3333", "x")).rejects.toMatchObject({ code: "session_in_use" });
+    await release();
+    await (await store.lock("cccc3333"))();
+    expect((await store.rename("cccc3333", "now free")).title).toBe("now free");
+  });
+
+  it("finds the latest session of one project", async () => {
+    await store.save({
+      ...record("dddd4444", "in a"),
+      meta: { ...record("dddd4444", "").meta, projectRoot: "/a" },
+    });
+    await store.save({
+      ...record("eeee5555", "in b"),
+      meta: { ...record("eeee5555", "").meta, projectRoot: "/b" },
+    });
+    expect((await store.latest({ projectRoot: "/a" }))?.id).toBe("dddd4444");
+    expect((await store.latest())?.id).toBe("eeee5555");
+    expect(await store.latest({ projectRoot: "/c" })).toBeUndefined();
   });
 
   it("keeps a renamed title across later saves", async () => {

@@ -43,7 +43,8 @@ export class SessionStore {
     };
     const body: Record<string, unknown> = { version: FILE_FORMAT_VERSION, meta, messages: record.messages };
     if (record.agents && Object.keys(record.agents).length > 0) body.agents = record.agents;
-    await writeFileAtomic(this.pathOf(meta.id), JSON.stringify(body));
+    // Private to the user: a thread can hold anything the model read (keys in a .env included).
+    await writeFileAtomic(this.pathOf(meta.id), JSON.stringify(body), { mode: 0o600 });
     record.meta = meta;
     return meta;
   }
@@ -153,7 +154,7 @@ export class SessionStore {
       messages: record.messages,
     };
     if (record.agents) body.agents = record.agents;
-    await writeFileAtomic(this.pathOf(id), JSON.stringify(body));
+    await writeFileAtomic(this.pathOf(id), JSON.stringify(body), { mode: 0o600 });
     return record.meta;
   }
 
