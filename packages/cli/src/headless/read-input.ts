@@ -2,7 +2,7 @@ import { fstatSync, readFileSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { extname } from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import { NyzhiError } from "@nyzhi/config";
+import { errorMessage, NyzhiError } from "@nyzhi/config";
 import type { UserContentPart } from "@nyzhi/provider";
 
 /**
@@ -123,7 +123,13 @@ export async function buildUserContent(
         `Unsupported image format: ${extname(path) || path} (use png, jpg, jpeg, gif or webp)`,
       );
     }
-    parts.push({ type: "image", mediaType, data: (await readFile(path)).toString("base64") });
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch (error) {
+      throw new NyzhiError("usage", `Cannot read the image given with -i: ${path} (${errorMessage(error)})`);
+    }
+    parts.push({ type: "image", mediaType, data: bytes.toString("base64") });
   }
   parts.push({ type: "text", text });
   return parts;
