@@ -1,4 +1,5 @@
 import type { ModelMessage } from "@nyzhi/provider";
+import { previousSummaryOf } from "./summary-prompt.js";
 
 /**
  * Where to split a thread for compaction: messages before the returned index are summarised,
@@ -23,6 +24,55 @@ export function chooseCutIndex(thread: readonly ModelMessage[], keepRecent: numb
     if (thread[index]?.role !== "tool") return index;
   }
   return undefined;
+}
+
+/** A thread split for compaction (see `splitForCompaction`). */
+export interface CompactionSplit {
+  /** Where the kept tail starts (`chooseCutIndex`). */
+  cut: number;
+  /** The messages the summary replaces, in order (an earlier summary message included). */
+  summarised: ModelMessage[];
+  /** The messages kept verbatim after the summary: the pinned user messages, then the tail from `cut`. */
+  kept: ModelMessage[];
+  /** Indices (all before `cut`) of the user messages carried into `kept` past the cut. */
+  pinned: number[];
+}
+
+/**
+ * Splits a thread at `chooseCutIndex`, but never summarises the user's latest request: the latest
+ * user message (and user messages right before it, e.g. ones that arrived at the turn's first
+ * step) stays verbatim. When the cut lands after it, inside a long turn, that message is carried
+ * past the cut to the head of the kept part, so the thread becomes `[summary, request, ...tail]`.
+ * It is a user message, so it never sits between a call and its result, and the tail still never
+ * starts with a tool result. Compaction summaries are not requests and are never pinned.
+ * Undefined when there is no place to cut.
+ */
+export function splitForCompaction(
+  thread: readonly ModelMessage[],
+  keepRecent: number,
+): CompactionSplit | undefined {
+  const cut = chooseCutIndex(thread, keepRecent);
+  if (cut === undefined) return undefined;
+  const pinned = latestUserRun(thread).filter((index) => index < cut);
+  return {
+    cut,
+    summarised: thread.slice(0, cut).filter((_message, index) => !pinned.includes(index)),
+    kept: [...pinned.map((index) => thread[index]!), ...thread.slice(cut)],
+    pinned,
+  };
+}
+
+/** Indices of the latest user message and the user messages right before it, oldest first. */
+export function latestUserRun(thread: readonly ModelMessage[]): number[] {
+  let last = thread.length - 1;
+  while (last >= 0 && thread[last]?.role !== "user") last--;
+  const run: number[] = [];
+  for (let index = last; index >= 0 && isUserRequest(thread[index]); index--) run.unshift(index);
+  return run;
+}
+
+function isUserRequest(message: ModelMessage | undefined): boolean {
+  return message?.role === "user" && previousSummaryOf(message) === undefined;
 }
 
 /** The spec's default: keep the last 6 messages of a thread longer than 20, else the last 4. */

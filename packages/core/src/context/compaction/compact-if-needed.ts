@@ -1,7 +1,13 @@
-import type { LanguageModel, ModelMessage, ModelRequest } from "@nyzhi/provider";
-import { type CompactionStats, compactThread } from "./compact-thread.js";
+import { rm } from "node:fs/promises";
+import type { LanguageModel, ModelMessage, ModelRequest, Usage } from "@nyzhi/provider";
+import {
+  type CompactionPlan,
+  type CompactionStats,
+  compactThread,
+  planCompaction,
+} from "./compact-thread.js";
 import { contextDirs } from "./context-dirs.js";
-import { compactionTarget, estimateTokens } from "./estimate-tokens.js";
+import { compactionTarget, estimateMessageTokens, estimateTokens } from "./estimate-tokens.js";
 import { dedupRepeatedReads, microcompactToolResults } from "./progressive-compaction.js";
 
 export interface CompactIfNeededOptions {
@@ -25,7 +31,9 @@ export interface CompactIfNeededOptions {
 export type CompactionStep =
   | { kind: "dedup-reads"; changed: number; savedTokens: number }
   | { kind: "microcompact"; changed: number; savedTokens: number }
-  | { kind: "full"; stats: CompactionStats; historyPath: string };
+  | { kind: "full"; stats: CompactionStats; historyPath: string; usage: Usage | undefined }
+  /** A summary was made but was not smaller than what it would replace, so the thread kept its messages. */
+  | { kind: "full-discarded"; stats: CompactionStats; usage: Usage | undefined };
 
 export interface CompactIfNeededResult {
   /** The thread to continue with (the input itself when nothing ran). */
@@ -34,12 +42,36 @@ export interface CompactIfNeededResult {
   /** Estimates, in tokens, before and after. */
   before: number;
   after: number;
+  /**
+   * What the summary request cost when one ran (kept or discarded), as the provider reported it;
+   * undefined when no model call was made or none was reported. The caller adds it to the turn's
+   * usage and cost: it is not in any step's usage otherwise.
+   */
+  usage: Usage | undefined;
 }
+
+/**
+ * The least new material, in estimated tokens, worth a full summary: below it, an eight-section
+ * summary is not expected to be smaller than what it replaces.
+ */
+export const MIN_SUMMARISABLE_TOKENS = 400;
+
+/**
+ * Full compactions that did not make their thread smaller, by the thread's first message (which
+ * stays the same object until a full compaction is kept): the estimated new material they had.
+ * Another attempt on that thread waits for twice as much, so a summariser whose summaries are
+ * too long is asked a few times in a long run, not at every step.
+ */
+const unhelpfulAttempts = new WeakMap<ModelMessage, number>();
 
 /**
  * Runs compaction only as far as needed, checking the estimate after each step: nothing while it
  * is under `contextWindow × threshold`; then the cheap steps (dedup repeated reads, offload old
- * large tool results); then a full summary. Call it before a model request (turn start or step
+ * large tool results); then a full summary, but only when it can shrink the thread (see
+ * `summaryCanShrink`). A summary whose result is not smaller than its input is discarded (step
+ * `full-discarded`) and not retried until the thread has grown well past it. When nothing more
+ * can be done the thread is returned still over the target, and the run goes on (the provider
+ * may then report a context overflow). Call it before a model request (turn start or step
  * boundary), when every tool call already has its result. A failed full compaction throws a
  * `CompactionError`; the steps before it are lost with it, so the caller keeps its thread.
  */
@@ -48,8 +80,11 @@ export async function compactIfNeeded(options: CompactIfNeededOptions): Promise<
   const before = estimateTokens(options.system, options.thread);
   const steps: CompactionStep[] = [];
   let thread = [...options.thread];
+  let usage: Usage | undefined;
   const estimate = () => estimateTokens(options.system, thread);
-  if (!(options.contextWindow > 0) || before <= target) return { thread, steps, before, after: before };
+  if (!(options.contextWindow > 0) || before <= target) {
+    return { thread, steps, before, after: before, usage };
+  }
 
   const dedup = dedupRepeatedReads(thread);
   if (dedup.changed > 0) {
@@ -64,7 +99,8 @@ export async function compactIfNeeded(options: CompactIfNeededOptions): Promise<
       steps.push({ kind: "microcompact", changed: micro.changed, savedTokens: micro.savedTokens });
     }
   }
-  if (estimate() > target) {
+  const plan = estimate() > target ? planCompaction(thread, options.keepRecent) : undefined;
+  if (plan && summaryCanShrink(thread, plan)) {
     const full = await compactThread({
       model: options.model,
       system: options.system,
@@ -75,10 +111,34 @@ export async function compactIfNeeded(options: CompactIfNeededOptions): Promise<
       ...(options.signal ? { signal: options.signal } : {}),
       instructions: options.instructions,
     });
-    thread = full.thread;
-    steps.push({ kind: "full", stats: full.stats, historyPath: full.historyPath });
+    usage = full.usage;
+    if (full.stats.after < full.stats.before) {
+      thread = full.thread;
+      steps.push({ kind: "full", stats: full.stats, historyPath: full.historyPath, usage: full.usage });
+    } else {
+      // The thread keeps its messages, so the history file saved for this attempt points nowhere.
+      await rm(full.historyPath, { force: true });
+      unhelpfulAttempts.set(thread[0]!, estimateTokens(undefined, plan.fresh));
+      steps.push({ kind: "full-discarded", stats: full.stats, usage: full.usage });
+    }
   }
-  return { thread, steps, before, after: estimate() };
+  return { thread, steps, before, after: estimate(), usage };
+}
+
+/**
+ * Whether a full summary of `plan` can make the thread smaller. The summary replaces an earlier
+ * summary (which it must carry on, so it is at least about as long) plus the new material, so it
+ * only pays when the new material outweighs a summary: more than `MIN_SUMMARISABLE_TOKENS`, more
+ * than the earlier summary, and more than twice what an earlier attempt on this thread summarised
+ * without shrinking it. False when there is no new material at all (the part before the cut is
+ * only the earlier summary, or only the latest request, which is kept anyway).
+ */
+export function summaryCanShrink(thread: readonly ModelMessage[], plan: CompactionPlan): boolean {
+  if (plan.fresh.length === 0) return false;
+  const fresh = estimateTokens(undefined, plan.fresh);
+  const previous = plan.previousSummary === undefined ? 0 : estimateMessageTokens(plan.summarised[0]!);
+  const failed = thread[0] === undefined ? 0 : (unhelpfulAttempts.get(thread[0]) ?? 0);
+  return fresh > Math.max(MIN_SUMMARISABLE_TOKENS, previous, 2 * failed);
 }
 
 /** The one-line report of a step, as the Rust port printed it. */
@@ -90,5 +150,7 @@ export function describeCompactionStep(step: CompactionStep): string {
       return `compaction: moved ${step.changed} old tool outputs to files (saved ~${step.savedTokens} tokens)`;
     case "full":
       return `Full compaction complete: ${step.stats.before} → ${step.stats.after} tokens (${step.stats.messagesKept} messages kept)`;
+    case "full-discarded":
+      return `Full compaction discarded: the summary would not shrink the conversation (${step.stats.before} → ${step.stats.after} tokens); kept it as it was`;
   }
 }

@@ -4,12 +4,13 @@ import { join } from "node:path";
 import { type MockLlm, type Scenario, startMockLlm } from "@nyzhi/mock-llm";
 import { createLanguageModel, type LanguageModel, type ModelMessage } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildLongThread, buildSingleTurnThread } from "./__fixtures__/build-thread.js";
+import { buildLongThread, buildReadStep, buildSingleTurnThread } from "./__fixtures__/build-thread.js";
 import { compactIfNeeded, describeCompactionStep } from "./compact-if-needed.js";
 import { compactThread } from "./compact-thread.js";
 import { CompactionError } from "./compaction-error.js";
 import { contextDirs } from "./context-dirs.js";
 import { estimateTokens, shouldCompact } from "./estimate-tokens.js";
+import { summaryMessage } from "./summary-prompt.js";
 import { validateThread } from "./validate-thread.js";
 
 const SUMMARY = "## 1. Primary request\nExplain every file.\n## 8. Next step\nExplain src/file-8.ts.";
@@ -121,14 +122,59 @@ describe("compactThread", () => {
     expect(validateThread(second.thread).ok).toBe(true);
   });
 
-  it("cuts a single long turn at a step boundary, never between a call and its result", async () => {
+  it("cuts a single long turn at a step boundary, never between a call and its result, keeping its request", async () => {
     const model = await modelFor(summaryScenario, "anthropic");
     const thread = buildSingleTurnThread(15);
     const result = await compactThread({ model, system: SYSTEM, thread, historyDir: root, keepRecent: 6 });
-    expect(result.thread[1]).toEqual(thread[thread.length - 7]);
-    expect(result.thread[1]?.role).toBe("assistant");
-    expect(result.stats.messagesKept).toBe(7);
+    // The turn's request is carried past the cut: [summary, request, ...last 7 messages].
+    expect(result.thread[1]).toBe(thread[0]);
+    expect(result.thread.slice(2)).toEqual(thread.slice(thread.length - 7));
+    expect(result.thread[2]?.role).toBe("assistant");
+    expect(result.stats.messagesKept).toBe(8);
+    expect(result.stats.messagesSummarised).toBe(thread.length - 8);
     expect(validateThread(result.thread)).toEqual({ ok: true, problems: [] });
+  });
+
+  it("keeps a long piped request verbatim when its own turn's steps are summarised, and older requests whole", async () => {
+    const model = await modelFor(summaryScenario, "openai");
+    const spec = (tag: string) =>
+      Array.from({ length: 250 }, (_, line) => `${tag} ${line + 1}: handle case ${line + 1}.`).join("\n");
+    const earlier: ModelMessage = { role: "user", content: spec("Old requirement") };
+    const latest: ModelMessage = { role: "user", content: spec("Requirement") };
+    expect(latest.content.length).toBeGreaterThan(6000);
+    const thread: ModelMessage[] = [
+      earlier,
+      { role: "assistant", content: "Noted." },
+      latest,
+      ...[0, 1, 2, 3, 4, 5].flatMap((step) => buildReadStep(step)),
+    ];
+    const result = await compactThread({ model, system: SYSTEM, thread, historyDir: root });
+    // The next request: the summary, then the user's actual request, then the last steps.
+    expect(result.thread[0]?.content).toContain("[Conversation summary]");
+    expect(result.thread[1]).toBe(latest);
+    expect(result.thread.slice(2)).toEqual(thread.slice(-4));
+    expect(validateThread(result.thread)).toEqual({ ok: true, problems: [] });
+    const prompt = mock!.requests[0]!.messages.find((message) => message.role === "user")!.text;
+    expect(prompt).toContain(earlier.content as string);
+    expect(prompt).toContain(
+      "## User (latest request; it stays verbatim after your summary, shown shortened here)",
+    );
+    expect(prompt).not.toContain("Requirement 250:");
+    expect(prompt).toContain("Stats: 10 messages");
+  });
+
+  it("refuses when only the previous summary lies before the cut", async () => {
+    const model = await modelFor(summaryScenario, "anthropic");
+    const thread: ModelMessage[] = [
+      summaryMessage(SUMMARY, "/h/session-1.jsonl"),
+      { role: "user", content: "Next task" },
+      ...buildReadStep(0),
+      ...buildReadStep(1),
+    ];
+    await expect(compactThread({ model, system: SYSTEM, thread, historyDir: root })).rejects.toMatchObject({
+      code: "compaction_too_short",
+    });
+    expect(mock!.requests).toHaveLength(0);
   });
 
   it("throws compaction_failed and writes no history when the model fails", async () => {

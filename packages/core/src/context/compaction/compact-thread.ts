@@ -1,5 +1,11 @@
-import { collectStream, type LanguageModel, type ModelMessage, type ModelRequest } from "@nyzhi/provider";
-import { chooseCutIndex, defaultKeepRecent } from "./choose-cut-point.js";
+import {
+  collectStream,
+  type LanguageModel,
+  type ModelMessage,
+  type ModelRequest,
+  type Usage,
+} from "@nyzhi/provider";
+import { type CompactionSplit, defaultKeepRecent, splitForCompaction } from "./choose-cut-point.js";
 import { CompactionError } from "./compaction-error.js";
 import { estimateTokens } from "./estimate-tokens.js";
 import { saveThreadHistory } from "./history-file.js";
@@ -18,7 +24,10 @@ export interface CompactThreadOptions {
   /** The agent's system prompt; only used for the before/after estimates. */
   system: ModelRequest["system"];
   thread: readonly ModelMessage[];
-  /** Messages to keep verbatim (more or fewer to land on a safe cut). Default `defaultKeepRecent`. */
+  /**
+   * Messages to keep verbatim (more or fewer to land on a safe cut; the latest user request is
+   * kept in any case). Default `defaultKeepRecent`.
+   */
   keepRecent?: number;
   /** `agent.compact_instructions`. */
   instructions?: string | undefined;
@@ -35,7 +44,7 @@ export interface CompactThreadOptions {
 export interface CompactionStats {
   before: number;
   after: number;
-  /** Messages kept verbatim after the summary. */
+  /** Messages kept verbatim after the summary (a latest request carried past the cut included). */
   messagesKept: number;
   /** Messages replaced by the summary (an earlier summary message included). */
   messagesSummarised: number;
@@ -48,30 +57,70 @@ export interface CompactThreadResult {
   /** The JSONL file holding the whole thread as it was before. */
   historyPath: string;
   stats: CompactionStats;
+  /**
+   * What the summary request cost, as the provider reported it (undefined when it reported
+   * nothing). Not part of any turn's usage yet: the caller adds it to its totals and cost.
+   */
+  usage: Usage | undefined;
+}
+
+/** What a full compaction of a thread would do, before any model call (see `planCompaction`). */
+export interface CompactionPlan extends CompactionSplit {
+  /** The text of the earlier summary at the head of the summarised part, if there is one. */
+  previousSummary: string | undefined;
+  /** The summarised messages other than that earlier summary: the new material. */
+  fresh: ModelMessage[];
+}
+
+/**
+ * Where a full compaction would cut (`splitForCompaction`) and what it would summarise.
+ * Undefined when there is no place to cut. `fresh` is empty when only an earlier summary would be
+ * summarised, which cannot make the thread smaller.
+ */
+export function planCompaction(
+  thread: readonly ModelMessage[],
+  keepRecent: number = defaultKeepRecent(thread.length),
+): CompactionPlan | undefined {
+  const split = splitForCompaction(thread, keepRecent);
+  if (split === undefined) return undefined;
+  const previousSummary = previousSummaryOf(split.summarised[0]);
+  const fresh = previousSummary === undefined ? split.summarised : split.summarised.slice(1);
+  return { ...split, previousSummary, fresh };
 }
 
 /**
  * Full compaction: asks the model for an eight-section summary of the older part of the thread
  * (merging the previous summary when the thread already starts with one), saves the whole thread
  * to a history file, and returns `[summary message, ...kept]`. The cut never separates a tool call
- * from its result (see `chooseCutIndex`). Throws a `CompactionError`; the input is never changed.
+ * from its result, and the latest user request is always kept (see `splitForCompaction`). It does
+ * not check that the result is smaller (`compactIfNeeded` does). Throws a `CompactionError`
+ * (`compaction_too_short` when there is nothing but an earlier summary to summarise); the input
+ * is never changed.
  */
 export async function compactThread(options: CompactThreadOptions): Promise<CompactThreadResult> {
   const { thread } = options;
-  const cut = chooseCutIndex(thread, options.keepRecent ?? defaultKeepRecent(thread.length));
-  if (cut === undefined) {
+  const plan = planCompaction(thread, options.keepRecent);
+  if (plan === undefined) {
     throw new CompactionError("compaction_too_short", "The conversation is too short to compact.");
   }
-  const older = thread.slice(0, cut);
-  const kept = thread.slice(cut);
-  const previousSummary = previousSummaryOf(older[0]);
-  const toSummarise = previousSummary === undefined ? older : older.slice(1);
-  const prompt = buildSummaryPrompt(toSummarise, {
-    previousSummary,
+  if (plan.fresh.length === 0) {
+    throw new CompactionError(
+      "compaction_too_short",
+      "Nothing to compact: the older part of the conversation is only the previous summary.",
+    );
+  }
+  const { kept } = plan;
+  // The transcript shows a request carried past the cut where it was, marked as kept.
+  const pinned = new Set(plan.pinned.map((index) => thread[index]!));
+  const earlier = plan.previousSummary === undefined ? undefined : plan.summarised[0];
+  const transcript = thread.slice(0, plan.cut).filter((message) => message !== earlier);
+  const prompt = buildSummaryPrompt(transcript, {
+    previousSummary: plan.previousSummary,
     instructions: options.instructions,
-    estimatedTokens: estimateTokens(undefined, toSummarise),
+    estimatedTokens: estimateTokens(undefined, plan.fresh),
+    keptVerbatim: pinned,
   });
-  const summary = await requestSummary(options, prompt);
+  const { summary, usage } = await requestSummary(options, prompt);
   const historyPath = await saveThreadHistory(thread, {
     dir: options.historyDir,
     sessionId: options.sessionId ?? "session",
@@ -85,12 +134,16 @@ export async function compactThread(options: CompactThreadOptions): Promise<Comp
       before: estimateTokens(options.system, thread),
       after: estimateTokens(options.system, compacted),
       messagesKept: kept.length,
-      messagesSummarised: older.length,
+      messagesSummarised: plan.summarised.length,
     },
+    usage,
   };
 }
 
-async function requestSummary(options: CompactThreadOptions, prompt: string): Promise<string> {
+async function requestSummary(
+  options: CompactThreadOptions,
+  prompt: string,
+): Promise<{ summary: string; usage: Usage | undefined }> {
   const request: ModelRequest = {
     system: SUMMARISER_SYSTEM,
     messages: [{ role: "user", content: prompt }],
@@ -101,16 +154,26 @@ async function requestSummary(options: CompactThreadOptions, prompt: string): Pr
     options.model.doStream(request, options.signal ? { signal: options.signal } : {}),
   );
   if (options.signal?.aborted) {
-    throw new CompactionError("compaction_aborted", "Compaction was cancelled.", { cause: response.error });
+    throw new CompactionError("compaction_aborted", "Compaction was cancelled.", {
+      cause: response.error,
+      usage: response.usage,
+    });
   }
   if (response.error) {
     throw new CompactionError("compaction_failed", `Compaction failed: ${response.error.message}`, {
       cause: response.error,
+      usage: response.usage,
     });
   }
   const summary = response.text.trim();
   if (summary === "") {
-    throw new CompactionError("compaction_failed", "Compaction failed: the model returned an empty summary.");
+    throw new CompactionError(
+      "compaction_failed",
+      "Compaction failed: the model returned an empty summary.",
+      {
+        usage: response.usage,
+      },
+    );
   }
-  return summary;
+  return { summary, usage: response.usage };
 }

@@ -1,4 +1,5 @@
 import { NyzhiError } from "@nyzhi/config";
+import type { Usage } from "@nyzhi/provider";
 
 /**
  * Why a full compaction did not happen. `compaction_too_short`: nothing could be summarised;
@@ -8,7 +9,15 @@ import { NyzhiError } from "@nyzhi/config";
 export type CompactionErrorCode = "compaction_too_short" | "compaction_failed" | "compaction_aborted";
 
 export class CompactionError extends NyzhiError {
-  constructor(code: CompactionErrorCode, message: string, options?: { cause?: unknown }) {
-    super(code, message, options);
+  /** What the summary request cost when the provider reported it before the failure (e.g. an empty summary). */
+  readonly usage: Usage | undefined;
+
+  constructor(
+    code: CompactionErrorCode,
+    message: string,
+    options?: { cause?: unknown; usage?: Usage | undefined },
+  ) {
+    super(code, message, options && "cause" in options ? { cause: options.cause } : undefined);
+    this.usage = options?.usage;
   }
 }

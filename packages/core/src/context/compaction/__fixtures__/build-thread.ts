@@ -43,3 +43,32 @@ export function buildSingleTurnThread(steps: number): ModelMessage[] {
   thread.push({ role: "assistant", content: "All done." });
   return thread;
 }
+
+/**
+ * One step of a turn that reads a file: the assistant's `read` call and its result of about
+ * `chars` characters (under the offload threshold by default, so the cheap steps leave it alone).
+ */
+export function buildReadStep(step: number, chars = 3200): ModelMessage[] {
+  const id = `read_${step}`;
+  const name = `file-${step}.txt`;
+  return [
+    {
+      role: "assistant",
+      content: [
+        { type: "text", text: `Reading ${name}.` },
+        { type: "tool-call", id, name: "read", input: { file_path: name } },
+      ],
+    },
+    {
+      role: "tool",
+      content: [
+        {
+          type: "tool-result",
+          toolCallId: id,
+          toolName: "read",
+          output: `${step}: ${"lorem ipsum dolor sit amet ".repeat(Math.ceil(chars / 27))}`.slice(0, chars),
+        },
+      ],
+    },
+  ];
+}
