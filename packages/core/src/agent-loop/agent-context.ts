@@ -20,6 +20,11 @@ export interface ToolGateRequest {
   paths: PathUse[];
   preview: string | undefined;
   agent: AgentTag;
+  /**
+   * The turn's signal: an interrupted turn kills whatever the gate runs while it decides
+   * (`permission_request` hooks) instead of waiting for it.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /** The permission layer's verdict before a call runs. */
@@ -41,12 +46,17 @@ export const allowAllGate: ToolGate = {
   approve: async () => ({ approved: true, reason: "allowed" }),
 };
 
-/** Hooks around each tool call (the hooks module implements them; a block reason reaches the model). */
+/**
+ * Hooks around each tool call (the hooks module implements them; a block reason reaches the model).
+ * `signal` is the calling agent's turn signal, passed per call because one set of hooks serves the
+ * lead and every child: aborting it kills the hooks still running for that call.
+ */
 export interface ToolCallHooks {
   beforeToolCall?(call: {
     callId: string;
     name: string;
     input: unknown;
+    signal?: AbortSignal | undefined;
   }): Promise<{ block?: string } | undefined>;
   afterToolCall?(call: {
     callId: string;
@@ -54,6 +64,7 @@ export interface ToolCallHooks {
     input: unknown;
     output: string;
     isError: boolean;
+    signal?: AbortSignal | undefined;
   }): Promise<void>;
 }
 

@@ -154,6 +154,7 @@ async function runOneCall(
     paths,
     preview: tool.previewOf(parsed.input),
     agent: context.agent,
+    signal,
   };
   const decision = await context.gate.decide(request);
   if (decision.action === "deny") {
@@ -181,7 +182,8 @@ async function runOneCall(
       approved: answer.approved,
       reason: answer.reason,
     });
-    if (!answer.approved) {
+    // A refusal caused by the interrupt (a killed permission hook) is a cancellation, below.
+    if (!answer.approved && !signal.aborted) {
       return finish({
         output: `Tool \`${call.name}\` was not approved: ${answer.reason}`,
         isError: true,
@@ -189,14 +191,17 @@ async function runOneCall(
       });
     }
   }
-  if (signal.aborted)
-    return finish({ output: "Cancelled before it ran.", isError: true, refused: "cancelled" });
+  if (signal.aborted) return cancelledBeforeRun(finish);
 
   const blocked = await context.hooks?.beforeToolCall?.({
     callId: call.id,
     name: call.name,
     input: parsed.input,
+    signal,
   });
+  // The turn may have been interrupted while the pre_tool_use hooks ran (the abort kills them, so
+  // they return at once): the call must not start then, whatever the hooks answered.
+  if (signal.aborted) return cancelledBeforeRun(finish);
   if (blocked?.block) {
     return finish({
       output: `Tool \`${call.name}\` was blocked by a hook: ${blocked.block}`,
@@ -216,8 +221,14 @@ async function runOneCall(
     input: parsed.input,
     output: shaped.output,
     isError: shaped.isError,
+    signal,
   });
   return finish(shaped);
+}
+
+/** The result of a call the turn's abort stopped before the tool started. */
+function cancelledBeforeRun(finish: (result: CallResult) => CallResult): CallResult {
+  return finish({ output: "Cancelled before it ran.", isError: true, refused: "cancelled" });
 }
 
 function emitEnd(

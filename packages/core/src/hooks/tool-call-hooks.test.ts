@@ -149,6 +149,82 @@ describe("pre_tool_use blocking", () => {
   });
 });
 
+describe("interrupting the turn while a tool hook runs", () => {
+  const write = { file_path: "a.txt", content: "hello" };
+
+  /** The loop around one `write` call, with the turn aborted `abortAfterMs` after it starts. */
+  async function writeThroughTheLoop(configs: HookConfig[], abortAfterMs: number) {
+    const controller = new AbortController();
+    const context: AgentContext = {
+      agent: { agentId: "lead", depth: 0 },
+      model: undefined as never,
+      system: [],
+      tools: new ToolRegistry([writeTool]),
+      thread: [],
+      maxSteps: 10,
+      gate: allowAllGate,
+      hooks: hooksFor(configs),
+      createToolContext: () => tools.context,
+    };
+    const startedAt = Date.now();
+    setTimeout(() => controller.abort(), abortAfterMs);
+    const results = await executeToolCalls(
+      context,
+      [{ id: "c1", name: "write", arguments: JSON.stringify(write), input: write }],
+      { signal: controller.signal, emit: () => {} },
+    );
+    return { results, elapsedMs: Date.now() - startedAt };
+  }
+
+  it("kills a slow pre_tool_use hook at once and does not run the tool", async () => {
+    const { results, elapsedMs } = await writeThroughTheLoop(
+      [hookConfig("pre_tool_use", { command: "sleep 20", timeout: 30 })],
+      200,
+    );
+    // Well under the hook's 20 s (and its 30 s timeout): the abort killed it.
+    expect(elapsedMs).toBeLessThan(3_000);
+    expect(sandbox.reported.map((result) => [result.event, result.status])).toEqual([
+      ["pre_tool_use", "killed"],
+    ]);
+    expect(results).toEqual([
+      {
+        type: "tool-result",
+        toolCallId: "c1",
+        toolName: "write",
+        output: "Cancelled before it ran.",
+        isError: true,
+      },
+    ]);
+    await expect(readFile(join(sandbox.dir, "a.txt"), "utf8")).rejects.toThrow();
+  });
+
+  it("reports a killed block = true hook as a cancellation, not a block", async () => {
+    const { results } = await writeThroughTheLoop(
+      [hookConfig("pre_tool_use", { command: "sleep 20", block: true, timeout: 30 })],
+      200,
+    );
+    expect(results[0]?.output).toBe("Cancelled before it ran.");
+    await expect(readFile(join(sandbox.dir, "a.txt"), "utf8")).rejects.toThrow();
+  });
+
+  it("kills a slow post_tool_use hook when the signal it was given aborts", async () => {
+    const hooks = hooksFor([hookConfig("post_tool_use", { command: "sleep 20", timeout: 30 })]);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    const startedAt = Date.now();
+    await hooks.afterToolCall?.({
+      callId: "c1",
+      name: "bash",
+      input: {},
+      output: "ok",
+      isError: false,
+      signal: controller.signal,
+    });
+    expect(Date.now() - startedAt).toBeLessThan(3_000);
+    expect(sandbox.reported.map((result) => result.status)).toEqual(["killed"]);
+  });
+});
+
 describe("after a tool call", () => {
   it("runs after_edit with {file} for a real edit, then post_tool_use", async () => {
     await writeFile(join(sandbox.dir, "b.ts"), "const x = 1;\n");

@@ -2,7 +2,7 @@ import type { ToolCallHooks } from "../agent-loop/agent-context.js";
 import { truncateText } from "../tools/truncate-text.js";
 import { filesNamedBy } from "./files-named-by.js";
 import { firstBlockReason } from "./hook-decisions.js";
-import type { HookRunner } from "./hook-runner.js";
+import type { HookRunner, RunHooksOptions } from "./hook-runner.js";
 
 /** Cap on `tool_output` sent to post-tool hooks, in code points. */
 export const MAX_HOOK_TOOL_OUTPUT_CHARS = 20_000;
@@ -28,28 +28,32 @@ export interface ToolCallHooksOptions {
  * The loop's tool-call hooks, backed by the runner: `pre_tool_use` before a call (a blocking hook's
  * reason becomes the call's result), `post_tool_use` or `post_tool_use_failure` after it, and
  * `after_edit` once a file-changing tool succeeded. Hooks run only after the permission gate
- * allowed the call.
+ * allowed the call. Every run gets the call's turn signal, so an interrupted turn kills its hooks
+ * (process group and all) instead of waiting up to their timeout.
  */
 export function toolCallHooks(runner: HookRunner, options: ToolCallHooksOptions): ToolCallHooks {
   const { sessionId } = options;
+  const runOptions = (files: readonly string[], signal: AbortSignal | undefined): RunHooksOptions =>
+    signal ? { sessionId, files, signal } : { sessionId, files };
   return {
     async beforeToolCall(call) {
       if (!runner.has("pre_tool_use")) return undefined;
       const results = await runner.run(
         "pre_tool_use",
         { tool_name: call.name, tool_input: call.input },
-        { sessionId, files: filesNamedBy(call.name, call.input, runner.cwd) },
+        runOptions(filesNamedBy(call.name, call.input, runner.cwd), call.signal),
       );
       const reason = firstBlockReason(results);
       return reason === undefined ? undefined : { block: reason };
     },
     async afterToolCall(call) {
       const files = filesNamedBy(call.name, call.input, runner.cwd);
+      const options = runOptions(files, call.signal);
       if (!call.isError && FILE_CHANGING_TOOLS.has(call.name) && files.length > 0) {
         await runner.run(
           "after_edit",
           { tool_name: call.name, file: files[files.length - 1] ?? "", files },
-          { sessionId, files },
+          options,
         );
       }
       const common = {
@@ -58,9 +62,9 @@ export function toolCallHooks(runner: HookRunner, options: ToolCallHooksOptions)
         tool_output: truncateText(call.output, MAX_HOOK_TOOL_OUTPUT_CHARS),
       };
       if (call.isError) {
-        await runner.run("post_tool_use_failure", { ...common, success: false }, { sessionId, files });
+        await runner.run("post_tool_use_failure", { ...common, success: false }, options);
       } else {
-        await runner.run("post_tool_use", { ...common, success: true }, { sessionId, files });
+        await runner.run("post_tool_use", { ...common, success: true }, options);
       }
     },
   };

@@ -24,6 +24,11 @@ export interface ApprovalRequest extends ApprovalPrompt {
 }
 
 export interface ApprovalBroker {
+  /**
+   * Whether `request` reaches someone who can answer (a host callback); false in headless runs,
+   * where every request is denied without asking.
+   */
+  readonly canAsk: boolean;
   /** Whether an earlier "allow always" covers this request (only with remember_approvals). */
   isRemembered(request: ApprovalRequest): boolean;
   /** Asks the host; no host means denied, with a reason the model can act on. */
@@ -48,6 +53,7 @@ export const NO_APPROVER_REASON =
 export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBroker {
   const remembered = new Set<string>();
   return {
+    canAsk: options.callback !== undefined,
     isRemembered: (request) => options.rememberApprovals && remembered.has(rememberKey(request)),
     async request(request) {
       if (!options.callback) return { approved: false, reason: NO_APPROVER_REASON };

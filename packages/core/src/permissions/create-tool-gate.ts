@@ -3,6 +3,7 @@ import type { ToolGate, ToolGateDecision, ToolGateRequest } from "../agent-loop/
 import { SandboxError } from "../sandbox/sandbox-error.js";
 import type { PathGuard } from "../tools/tool-types.js";
 import type { ApprovalBroker } from "./approval-broker.js";
+import { type ApprovalHooks, approveWithHooks } from "./approve-with-hooks.js";
 import type { PermissionPolicy } from "./permission-types.js";
 
 export interface ToolGateOptions {
@@ -15,12 +16,17 @@ export interface ToolGateOptions {
    * that may change something (not marked read-only by their server) are denied.
    */
   readOnlySandbox?: boolean;
+  /**
+   * `permission_request` hooks answer an approval before the host is asked, and a `notification`
+   * hook fires when the host is asked (see `approveWithHooks`). Absent: the broker alone answers.
+   */
+  hooks?: ApprovalHooks;
 }
 
 /**
  * The loop's ToolGate: sandbox path checks on every path argument, then the permission policy,
- * then a remembered "allow always", then the host (through the broker). Fails closed: a path that
- * cannot be checked denies the call.
+ * then a remembered "allow always", then the `permission_request` hooks, then the host (through
+ * the broker). Fails closed: a path that cannot be checked denies the call.
  */
 export function createToolGate(options: ToolGateOptions): ToolGate {
   const { policy, broker, guard } = options;
@@ -65,6 +71,7 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
       if (decision.rememberable && broker.isRemembered(approvalRequest(request))) return { action: "allow" };
       return { action: "ask" };
     },
-    approve: (request) => broker.request(approvalRequest(request)),
+    approve: (request) =>
+      approveWithHooks(approvalRequest(request), { broker, hooks: options.hooks, signal: request.signal }),
   };
 }

@@ -260,7 +260,9 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     tools: leadTools,
     thread: options.thread ?? [],
     maxSteps: config.agent.max_steps ?? DEFAULT_MAX_STEPS,
-    gate: createToolGate({ policy, broker, guard, readOnlySandbox: level === "read-only" }),
+    // The gate consults the permission_request / notification hooks before the host, so a hook can
+    // answer approvals headless too; tool hooks get each call's turn signal from the loop.
+    gate: createToolGate({ policy, broker, guard, readOnlySandbox: level === "read-only", hooks: lifecycle }),
     hooks: toolCallHooks(hookRunner, { sessionId }),
     createToolContext: toolContextFor({ id: agent.agentId, depth: agent.depth }, todos, leadTools),
     attachEventSource: router.attach,
@@ -284,7 +286,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         signal,
       });
       if (result.steps.length === 0) return [];
-      await lifecycle.compactContext({ trigger: "auto", estimated_tokens: result.before });
+      await lifecycle.compactContext({ trigger: "auto", estimated_tokens: result.before }, { signal });
       context.thread.splice(0, context.thread.length, ...result.thread);
       return result.steps.map(describeCompactionStep);
     };
@@ -378,20 +380,19 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         typeof input === "string"
           ? input
           : input.map((part) => (part.type === "text" ? part.text : "")).join("\n");
-      const gate = await lifecycle.userPromptSubmit({ prompt });
+      const gate = await lifecycle.userPromptSubmit({ prompt }, { signal: turnOptions.signal });
+      // Interrupted while the prompt hooks ran (the abort kills them): the turn ends before the
+      // thread or the model sees the prompt, whatever the killed hooks would have answered.
+      if (turnOptions.signal?.aborted) return turnThatNeverRan("aborted");
       if (gate.block !== undefined) {
         const message = `The prompt was blocked by a user_prompt_submit hook: ${gate.block}`;
         yield { type: "error", agent, message, code: "hook_blocked", fatal: true };
-        return {
-          reason: "error",
-          steps: 0,
-          text: "",
-          usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-          costUsd: 0,
-        };
+        return turnThatNeverRan("error");
       }
       tracker.checkpoint(turnId);
       const result = yield* runTurn(context, input, { ...turnOptions, turnId });
+      // Without the turn's signal: it is already aborted after an interrupted turn, and after_turn
+      // hooks should still see that turn end.
       await lifecycle.afterTurn({ turn_id: turnId, reason: result.reason, steps: result.steps });
       return result;
     },
@@ -399,6 +400,17 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       stopMcpSync?.();
       await Promise.all([manager?.closeAll(), teams?.close()]);
     },
+  };
+}
+
+/** The result of a turn stopped before its loop started (blocked or interrupted prompt hooks). */
+function turnThatNeverRan(reason: TurnResult["reason"]): TurnResult {
+  return {
+    reason,
+    steps: 0,
+    text: "",
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    costUsd: 0,
   };
 }
 
