@@ -49,16 +49,23 @@ describe("automatic compaction in a headless run", () => {
       response: {
         text: `Reading ${name}.`,
         toolCalls: [{ name: "read", arguments: { file_path: `${name}.txt` } }],
+        usage: { inputTokens: 100, outputTokens: 10 },
       },
     }));
     mock = await startScenario({
       rules: [
         {
           match: { system: SUMMARISER },
-          response: { text: "SUMMARY: the user asked to read six files; a–d were read." },
+          response: {
+            text: "SUMMARY: the user asked to read six files; a–d were read.",
+            usage: { inputTokens: 7000, outputTokens: 70 },
+          },
         },
         ...reads,
-        { match: { system: "You are Nizzy" }, response: { text: "Read them all." } },
+        {
+          match: { system: "You are Nizzy" },
+          response: { text: "Read them all.", usage: { inputTokens: 100, outputTokens: 10 } },
+        },
       ],
     });
     const result = await runNyz(["exec", "--json", "--full-auto", "read every file"], {
@@ -75,11 +82,18 @@ describe("automatic compaction in a headless run", () => {
     for (const request of mock.requests.filter((entry) => !entry.system?.startsWith(SUMMARISER))) {
       expect(orphanedResults(request)).toEqual([]);
     }
-    const notices = result.stdout
+    // The request that started the turn is kept verbatim after the summary.
+    // (Anthropic wants alternating roles: the summary and the request travel as one user message.)
+    expect(after.messages[0]!.text).toMatch(/SUMMARY: [\s\S]*read every file$/);
+    const events = result.stdout
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { type: string; message?: string })
-      .filter((event) => event.type === "notice");
+      .map((line) => JSON.parse(line) as { type: string; message?: string; input_tokens?: number });
+    // The summaries' tokens are counted in the run's totals.
+    const summaries = mock.requests.filter((request) => request.system?.startsWith(SUMMARISER)).length;
+    const turns = mock.requests.length - summaries;
+    expect(events.at(-1)).toMatchObject({ type: "summary", input_tokens: 7000 * summaries + 100 * turns });
+    const notices = events.filter((event) => event.type === "notice");
     expect(notices.map((notice) => notice.message).join("\n")).toMatch(/compaction|Full compaction complete/);
   });
 });

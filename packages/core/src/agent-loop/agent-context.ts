@@ -108,9 +108,10 @@ export interface AgentContext {
   attachEventSource?: (emit: (event: AgentEvent) => void) => () => void;
   /**
    * Runs before each model request, when every tool call has its result: may shrink
-   * `thread` in place (compaction). Returns lines to show the user.
+   * `thread` in place (compaction). Returns lines to show the user, and what any model call it
+   * made cost (a summary), which the turn counts with its own usage.
    */
-  beforeModelRequest?: (signal: AbortSignal) => Promise<string[]>;
+  beforeModelRequest?: (signal: AbortSignal) => Promise<{ notices: string[]; usage?: Usage | undefined }>;
   /** Rewrites a tool's output before it enters the thread (offloading large results to a file). */
   shapeToolResult?: (output: string, call: { name: string; callId: string }) => Promise<string>;
 }

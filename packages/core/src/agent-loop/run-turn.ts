@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
 import type { ModelRequest, Usage, UserContentPart } from "@nyzhi/provider";
 import { addUsage, emptyUsage } from "@nyzhi/provider";
+import { CompactionError } from "../context/compaction/compaction-error.js";
 import type { AgentEvent, TurnEndReason } from "../events/agent-events.js";
 import { EventQueue } from "../events/event-queue.js";
 import type { AgentContext } from "./agent-context.js";
@@ -76,10 +77,20 @@ async function driveTurn(
     for (const message of (await context.takePendingMessages?.()) ?? []) context.thread.push(message);
     emit({ type: "step-start", agent, step });
     if (context.beforeModelRequest) {
+      const countUsage = (spent: Usage | undefined) => {
+        if (!spent) return;
+        const spentCost = context.costOf?.(spent) ?? 0;
+        usage = addUsage(usage, spent);
+        costUsd += spentCost;
+        emit({ type: "usage", agent, step, usage: spent, costUsd: spentCost });
+      };
       try {
-        for (const note of await context.beforeModelRequest(signal))
-          emit({ type: "notice", agent, message: note });
+        const prepared = await context.beforeModelRequest(signal);
+        countUsage(prepared.usage);
+        for (const note of prepared.notices) emit({ type: "notice", agent, message: note });
       } catch (error) {
+        // A summary request that was paid for and then failed still counts.
+        if (error instanceof CompactionError) countUsage(error.usage);
         const message = error instanceof Error ? error.message : String(error);
         emit({
           type: "error",

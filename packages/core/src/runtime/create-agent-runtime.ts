@@ -285,10 +285,10 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         instructions: config.agent.compact_instructions,
         signal,
       });
-      if (result.steps.length === 0) return [];
+      if (result.steps.length === 0) return { notices: [], usage: result.usage };
       await lifecycle.compactContext({ trigger: "auto", estimated_tokens: result.before }, { signal });
       context.thread.splice(0, context.thread.length, ...result.thread);
-      return result.steps.map(describeCompactionStep);
+      return { notices: result.steps.map(describeCompactionStep), usage: result.usage };
     };
   }
   agents.set(agent.agentId, {
