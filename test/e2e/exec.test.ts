@@ -208,6 +208,11 @@ describe("nyz exec --json", () => {
     expect(result.code).toBe(0);
     const events = parseLines(result.stdout);
     expect(events.find((event) => event.type === "approval_denied")).toMatchObject({ tool: "bash" });
+    // A call that never ran still pairs: tool_start, then tool_done marked refused.
+    expect(events.filter((event) => event.type === "tool_start" || event.type === "tool_done")).toEqual([
+      { type: "tool_start", name: "bash" },
+      { type: "tool_done", name: "bash", output: expect.stringContaining("not approved"), refused: "denied" },
+    ]);
     expect(mock.requests[1]!.messages.at(-1)!.toolResults![0]!.content).toContain("not approved");
     await expect(readFile(join(workspace, "pwned"))).rejects.toThrow();
   });

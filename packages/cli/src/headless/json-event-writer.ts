@@ -10,21 +10,27 @@ export function jsonLine(value: Record<string, unknown>): string {
 /**
  * Maps agent events to the `exec --json` lines. The original's events keep their names and keys
  * (`text_delta`, `tool_start`, `tool_done`, `retry`, `turn_complete`, `error`); new ones are
- * `session`, `approval_denied`, `usage`, `notice` and `summary`. Returns undefined for events
- * that have no line (deltas of tool arguments, reasoning).
+ * `session`, `approval_denied`, `usage`, `notice` and `summary`. Returns no line for events that
+ * have none (deltas of tool arguments, reasoning). A call that never ran (denied, blocked by a
+ * hook, invalid arguments, cancelled) gets a `tool_start` too, then its `tool_done` with
+ * `refused`, so every `tool_done` follows a `tool_start` of the same name.
  */
-export function jsonForEvent(event: AgentEvent): Record<string, unknown> | undefined {
+export function jsonLinesForEvent(event: AgentEvent): Record<string, unknown>[] {
   const line = jsonForLeadEvent(event);
+  if (!line) return [];
+  const lines =
+    event.type === "tool-end" && event.refused
+      ? [
+          { type: "tool_start", name: event.name },
+          { ...line, refused: event.refused },
+        ]
+      : [line];
   // A subagent's own events carry which agent they came from; the lead's keep the original keys.
-  if (line && event.agent.depth > 0 && !event.type.startsWith("subagent-")) {
-    return {
-      ...line,
-      agent_id: event.agent.agentId,
-      nickname: event.agent.nickname,
-      depth: event.agent.depth,
-    };
+  if (event.agent.depth > 0 && !event.type.startsWith("subagent-")) {
+    const from = { agent_id: event.agent.agentId, nickname: event.agent.nickname, depth: event.agent.depth };
+    return lines.map((entry) => ({ ...entry, ...from }));
   }
-  return line;
+  return lines;
 }
 
 function jsonForLeadEvent(event: AgentEvent): Record<string, unknown> | undefined {

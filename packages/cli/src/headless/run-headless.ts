@@ -31,7 +31,7 @@ import {
   parseTrustFlag,
   UsageError,
 } from "./headless-options.js";
-import { jsonForEvent, jsonLine } from "./json-event-writer.js";
+import { jsonLine, jsonLinesForEvent } from "./json-event-writer.js";
 import { buildUserContent } from "./read-input.js";
 import { textForEvent } from "./text-event-writer.js";
 
@@ -51,8 +51,7 @@ export interface HeadlessRun {
 function eventSink(io: CommandIo, flags: HeadlessFlags): (event: AgentEvent) => void {
   if (flags.json) {
     return (event) => {
-      const line = jsonForEvent(event);
-      if (line) io.stdout(jsonLine(line));
+      for (const line of jsonLinesForEvent(event)) io.stdout(jsonLine(line));
     };
   }
   if (flags.quiet) {
