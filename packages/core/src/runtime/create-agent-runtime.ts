@@ -21,6 +21,7 @@ import {
 import { ChangeTracker } from "../context/change-tracker.js";
 import { compactIfNeeded, describeCompactionStep } from "../context/compaction/compact-if-needed.js";
 import { contextDirs } from "../context/compaction/context-dirs.js";
+import { estimateTextTokens } from "../context/compaction/estimate-tokens.js";
 import { offloadLargeToolResult } from "../context/compaction/offload-tool-result.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import { HookRunner } from "../hooks/hook-runner.js";
@@ -284,6 +285,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         sessionId,
         instructions: config.agent.compact_instructions,
         signal,
+        fixedTokens: estimateTextTokens(JSON.stringify(context.tools.definitions())),
       });
       if (result.steps.length === 0) return { notices: [], usage: result.usage };
       await lifecycle.compactContext({ trigger: "auto", estimated_tokens: result.before }, { signal });

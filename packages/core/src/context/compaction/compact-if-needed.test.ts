@@ -247,3 +247,31 @@ describe("the summariser's usage", () => {
     expect(estimateTokens(SYSTEM, thread)).toBe(result.before);
   });
 });
+
+describe("the threshold", () => {
+  it("counts the tokens every request carries besides the thread (the tool definitions)", async () => {
+    const model = await modelFor(summariser(SHORT_SUMMARY));
+    const thread = buildLongThread(2);
+    const own = estimateTokens(SYSTEM, thread);
+    // Under the threshold on its own; over it with the tool definitions added.
+    const contextWindow = Math.ceil((own + 500) / 0.85);
+    const without = await compactIfNeeded({
+      model,
+      system: SYSTEM,
+      thread,
+      contextWindow,
+      projectRoot: root,
+    });
+    expect(without.steps).toEqual([]);
+    const withTools = await compactIfNeeded({
+      model,
+      system: SYSTEM,
+      thread,
+      contextWindow,
+      projectRoot: root,
+      fixedTokens: 1000,
+    });
+    expect(withTools.before).toBe(own + 1000);
+    expect(withTools.steps.length).toBeGreaterThan(0);
+  });
+});

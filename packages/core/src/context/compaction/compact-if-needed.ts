@@ -25,6 +25,11 @@ export interface CompactIfNeededOptions {
   instructions?: string | undefined;
   keepRecent?: number;
   signal?: AbortSignal;
+  /**
+   * Tokens every request carries besides the system prompt and the thread — the tool definitions —
+   * which the threshold must count too (they were ~9k tokens of a fresh `nyz exec`).
+   */
+  fixedTokens?: number;
 }
 
 /** One step that ran, for a host's `compaction: …` line. */
@@ -77,11 +82,12 @@ const unhelpfulAttempts = new WeakMap<ModelMessage, number>();
  */
 export async function compactIfNeeded(options: CompactIfNeededOptions): Promise<CompactIfNeededResult> {
   const target = compactionTarget(options);
-  const before = estimateTokens(options.system, options.thread);
+  const fixed = options.fixedTokens ?? 0;
+  const before = estimateTokens(options.system, options.thread) + fixed;
   const steps: CompactionStep[] = [];
   let thread = [...options.thread];
   let usage: Usage | undefined;
-  const estimate = () => estimateTokens(options.system, thread);
+  const estimate = () => estimateTokens(options.system, thread) + fixed;
   if (!(options.contextWindow > 0) || before <= target) {
     return { thread, steps, before, after: before, usage };
   }
