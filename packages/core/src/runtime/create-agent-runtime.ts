@@ -274,6 +274,18 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   if (resolved) context.costOf = resolved.costOf;
   if (config.agent.max_tokens !== undefined) context.maxTokens = config.agent.max_tokens;
   if (contextWindow) {
+    // The tool definitions' size, for the compaction threshold: measured again only when the set of
+    // offered tools changes (serialising them every step cost ~0.5 ms); a description that grows
+    // meanwhile (a new agent role) is an estimate's rounding.
+    let toolTokens: { tools: ToolRegistry; key: string; tokens: number } | undefined;
+    const toolDefinitionTokens = () => {
+      const tools = context.tools;
+      const key = `${tools.names().length}:${tools.deferredCount()}`;
+      if (toolTokens?.tools !== tools || toolTokens.key !== key) {
+        toolTokens = { tools, key, tokens: estimateTextTokens(JSON.stringify(tools.definitions())) };
+      }
+      return toolTokens.tokens;
+    };
     context.beforeModelRequest = async (signal) => {
       const result = await compactIfNeeded({
         model,
@@ -285,7 +297,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         sessionId,
         instructions: config.agent.compact_instructions,
         signal,
-        fixedTokens: estimateTextTokens(JSON.stringify(context.tools.definitions())),
+        fixedTokens: toolDefinitionTokens(),
       });
       if (result.steps.length === 0) return { notices: [], usage: result.usage };
       await lifecycle.compactContext({ trigger: "auto", estimated_tokens: result.before }, { signal });
