@@ -11,20 +11,23 @@ export function jsonLine(value: Record<string, unknown>): string {
  * Maps agent events to the `exec --json` lines. The original's events keep their names and keys
  * (`text_delta`, `tool_start`, `tool_done`, `retry`, `turn_complete`, `error`); new ones are
  * `session`, `approval_denied`, `usage`, `notice` and `summary`. Returns no line for events that
- * have none (deltas of tool arguments, reasoning). A call that never ran (denied, blocked by a
- * hook, invalid arguments, cancelled) gets a `tool_start` too, then its `tool_done` with
- * `refused`, so every `tool_done` follows a `tool_start` of the same name.
+ * have none (deltas of tool arguments, reasoning). A call that never started (denied, blocked by a
+ * hook, invalid arguments, cancelled, a failure before it ran) gets a `tool_start` too, just before
+ * its `tool_done` (which says `refused` when it was), so every `tool_done` follows its `tool_start`.
  */
-export function jsonLinesForEvent(event: AgentEvent): Record<string, unknown>[] {
+export function jsonLinesForEvent(
+  event: AgentEvent,
+  /** Calls whose `tool_start` was written; pass one set for a whole run to pair every call. */
+  started: Set<string> = new Set(),
+): Record<string, unknown>[] {
   const line = jsonForLeadEvent(event);
   if (!line) return [];
-  const lines =
-    event.type === "tool-end" && event.refused
-      ? [
-          { type: "tool_start", name: event.name },
-          { ...line, refused: event.refused },
-        ]
-      : [line];
+  let lines = [line];
+  if (event.type === "tool-start") started.add(event.callId);
+  if (event.type === "tool-end") {
+    const done = event.refused ? { ...line, refused: event.refused } : line;
+    lines = started.delete(event.callId) ? [done] : [{ type: "tool_start", name: event.name }, done];
+  }
   // A subagent's own events carry which agent they came from; the lead's keep the original keys.
   if (event.agent.depth > 0 && !event.type.startsWith("subagent-")) {
     const from = { agent_id: event.agent.agentId, nickname: event.agent.nickname, depth: event.agent.depth };

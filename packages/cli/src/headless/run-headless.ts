@@ -50,8 +50,9 @@ export interface HeadlessRun {
 /** Writes events as JSONL on stdout or as text on stderr. */
 function eventSink(io: CommandIo, flags: HeadlessFlags): (event: AgentEvent) => void {
   if (flags.json) {
+    const started = new Set<string>();
     return (event) => {
-      for (const line of jsonLinesForEvent(event)) io.stdout(jsonLine(line));
+      for (const line of jsonLinesForEvent(event, started)) io.stdout(jsonLine(line));
     };
   }
   if (flags.quiet) {

@@ -112,6 +112,11 @@ export interface AgentContext {
    * made cost (a summary), which the turn counts with its own usage.
    */
   beforeModelRequest?: (signal: AbortSignal) => Promise<{ notices: string[]; usage?: Usage | undefined }>;
+  /**
+   * The user message that started the current turn (set by the loop): compaction keeps it verbatim
+   * even after other user messages (teammate mail, follow-ups) arrived during the turn.
+   */
+  turnRequest?: ModelMessage;
   /** Rewrites a tool's output before it enters the thread (offloading large results to a file). */
   shapeToolResult?: (output: string, call: { name: string; callId: string }) => Promise<string>;
 }

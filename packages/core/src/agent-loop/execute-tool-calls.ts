@@ -215,13 +215,14 @@ async function runOneCall(
   if (result.metadata) shaped.metadata = result.metadata;
   if (signal.aborted && !shaped.isError)
     shaped.output += "\n(the turn was interrupted after this call finished)";
+  // Not the turn's signal: the tool ran, so its post hooks (an audit log, an after_edit
+  // formatter) run to the end even when the turn was interrupted meanwhile; their timeout bounds them.
   await context.hooks?.afterToolCall?.({
     callId: call.id,
     name: call.name,
     input: parsed.input,
     output: shaped.output,
     isError: shaped.isError,
-    signal,
   });
   return finish(shaped);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
-import type { ModelRequest, Usage, UserContentPart } from "@nyzhi/provider";
+import type { ModelMessage, ModelRequest, Usage, UserContentPart } from "@nyzhi/provider";
 import { addUsage, emptyUsage } from "@nyzhi/provider";
 import { CompactionError } from "../context/compaction/compaction-error.js";
 import type { AgentEvent, TurnEndReason } from "../events/agent-events.js";
@@ -70,7 +70,9 @@ async function driveTurn(
   };
 
   emit({ type: "turn-start", agent, turnId, input: inputText(input) });
-  context.thread.push({ role: "user", content: input });
+  const request: ModelMessage = { role: "user", content: input };
+  context.turnRequest = request;
+  context.thread.push(request);
 
   while (step < maxSteps) {
     step += 1;

@@ -298,6 +298,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         instructions: config.agent.compact_instructions,
         signal,
         fixedTokens: toolDefinitionTokens(),
+        request: context.turnRequest,
       });
       if (result.steps.length === 0) return { notices: [], usage: result.usage };
       await lifecycle.compactContext({ trigger: "auto", estimated_tokens: result.before }, { signal });

@@ -1,8 +1,8 @@
 import { mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { SessionStore } from "./session-store.js";
+import { SESSION_LOCK_STALE_MS, SessionStore } from "./session-store.js";
 import type { SessionRecord } from "./session-types.js";
 
 function record(id: string, firstMessage: string): SessionRecord {
@@ -56,6 +56,22 @@ describe("SessionStore", () => {
     await release();
     await (await store.lock("cccc3333"))();
     expect((await store.rename("cccc3333", "now free")).title).toBe("now free");
+  });
+
+  it("takes over a lock nobody refreshed for SESSION_LOCK_STALE_MS, even if its pid is alive now", async () => {
+    await store.save(record("ffff6666", "crashed"));
+    // A crashed run's lock whose pid now belongs to a live process (here: this one).
+    await writeFile(
+      join(store.directory, "ffff6666.lock"),
+      JSON.stringify({
+        pid: process.pid,
+        host: hostname(),
+        token: "old",
+        at: Date.now() - SESSION_LOCK_STALE_MS - 1000,
+      }),
+    );
+    const release = await store.lock("ffff6666");
+    await release();
   });
 
   it("finds the latest session of one project", async () => {

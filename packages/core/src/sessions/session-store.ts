@@ -117,13 +117,19 @@ export class SessionStore {
   /**
    * Takes the session for this process: a run holds it from loading the thread to saving it, so
    * two runs resuming one session cannot both append and lose one turn. A second taker fails at
-   * once with who holds it; the lock of a process that died is taken over.
+   * once with who holds it. The holder refreshes the lock's time every `SESSION_LOCK_HEARTBEAT_MS`;
+   * a lock not refreshed for `SESSION_LOCK_STALE_MS` is taken over — its holder died (even if its
+   * pid now belongs to another process) or hung, or runs on another host sharing this folder.
    */
   async lock(id: string): Promise<ReleaseLock> {
     const path = `${this.pathOf(id).slice(0, -".json".length)}.lock`;
+    let release: ReleaseLock;
     try {
-      // A run can be long: a live holder keeps the session however long it runs.
-      return await acquireFileLock(path, { timeoutMs: 300, liveOwnerStaleMs: Number.POSITIVE_INFINITY });
+      release = await acquireFileLock(path, {
+        timeoutMs: 300,
+        staleMs: SESSION_LOCK_STALE_MS,
+        liveOwnerStaleMs: SESSION_LOCK_STALE_MS,
+      });
     } catch (error) {
       if (!(error instanceof LockTimeoutError)) throw error;
       throw new SessionError(
@@ -131,6 +137,12 @@ export class SessionStore {
         `Session ${id} is in use by another nyz process (lock ${path}). Wait for it to finish, or delete the lock file if no nyz is running.`,
       );
     }
+    const heartbeat = setInterval(() => void refreshLock(path), SESSION_LOCK_HEARTBEAT_MS);
+    heartbeat.unref();
+    return async () => {
+      clearInterval(heartbeat);
+      await release();
+    };
   }
 
   /** Renames a session; later saves keep the new title. Refused while a run holds the session. */
@@ -158,8 +170,30 @@ export class SessionStore {
     return record.meta;
   }
 
+  /** Deletes a session; refused while a run holds it (its save would bring it back). */
   async delete(id: string): Promise<void> {
-    await rm(this.pathOf(id));
+    const release = await this.lock(id);
+    try {
+      await rm(this.pathOf(id));
+    } finally {
+      await release();
+    }
+  }
+}
+
+/** How often a held session lock is refreshed, ms. */
+export const SESSION_LOCK_HEARTBEAT_MS = 20_000;
+/** A session lock not refreshed for this long is taken over, ms. */
+export const SESSION_LOCK_STALE_MS = 90_000;
+
+/** Moves a held lock's time to now (atomically, so a reader never sees half a file). */
+async function refreshLock(path: string): Promise<void> {
+  try {
+    const owner = JSON.parse(await readFile(path, "utf8")) as { pid?: number; at?: number };
+    if (owner.pid !== process.pid) return;
+    await writeFileAtomic(path, JSON.stringify({ ...owner, at: Date.now() }), { fsync: false });
+  } catch {
+    // Gone or broken: the next save still happens; nothing to refresh.
   }
 }
 

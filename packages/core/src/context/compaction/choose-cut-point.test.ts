@@ -28,6 +28,30 @@ describe("chooseCutIndex", () => {
 });
 
 describe("splitForCompaction", () => {
+  it("keeps the turn's request verbatim when mail arrived later in the turn", () => {
+    const request: ModelMessage = { role: "user", content: "read every file" };
+    const mail: ModelMessage = { role: "user", content: "teammate: also check the README" };
+    const thread: ModelMessage[] = [
+      request,
+      ...buildReadStep(1),
+      ...buildReadStep(2),
+      mail,
+      ...buildReadStep(3),
+      ...buildReadStep(4),
+      ...buildReadStep(5),
+    ];
+    // Without the request's identity, only the latest user run (the mail) is pinned.
+    expect(splitForCompaction(thread, 2)!.summarised).toContain(request);
+    const split = splitForCompaction(thread, 2, request)!;
+    expect(split.summarised).not.toContain(request);
+    expect(split.summarised).not.toContain(mail);
+    expect(split.kept.slice(0, 2)).toEqual([request, mail]);
+    expect(validateThread([summaryMessage("s", "/tmp/h.jsonl"), ...split.kept])).toEqual({
+      ok: true,
+      problems: [],
+    });
+  });
+
   it("keeps the request of a long turn verbatim at the head of the kept part, for every keep count", () => {
     const thread = buildSingleTurnThread(10);
     const request = thread[0]!;

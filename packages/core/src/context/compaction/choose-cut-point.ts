@@ -50,16 +50,30 @@ export interface CompactionSplit {
 export function splitForCompaction(
   thread: readonly ModelMessage[],
   keepRecent: number,
+  request?: ModelMessage,
 ): CompactionSplit | undefined {
   const cut = chooseCutIndex(thread, keepRecent);
   if (cut === undefined) return undefined;
-  const pinned = latestUserRun(thread).filter((index) => index < cut);
+  const pinned = pinnedRequests(thread, request).filter((index) => index < cut);
   return {
     cut,
     summarised: thread.slice(0, cut).filter((_message, index) => !pinned.includes(index)),
     kept: [...pinned.map((index) => thread[index]!), ...thread.slice(cut)],
     pinned,
   };
+}
+
+/**
+ * The user messages to keep verbatim: with the turn's `request` (by identity) found in the thread,
+ * it and every user message after it (mail from teammates, follow-ups that arrived mid-turn);
+ * else the latest user run.
+ */
+function pinnedRequests(thread: readonly ModelMessage[], request: ModelMessage | undefined): number[] {
+  const at = request === undefined ? -1 : thread.indexOf(request);
+  if (at < 0) return latestUserRun(thread);
+  const pinned = new Set(latestUserRun(thread));
+  for (let index = at; index < thread.length; index++) if (isUserRequest(thread[index])) pinned.add(index);
+  return [...pinned].sort((left, right) => left - right);
 }
 
 /** Indices of the latest user message and the user messages right before it, oldest first. */

@@ -194,6 +194,22 @@ describe("compactIfNeeded does not summarise when it cannot shrink the thread", 
     expect(summaryRequests()).toHaveLength(1);
   });
 
+  it("does not ask a failing summariser again at the next step", async () => {
+    const model = await modelFor(summariser(""));
+    const thread = [
+      request("Read every file."),
+      ...buildReadStep(0),
+      ...buildReadStep(1),
+      ...buildReadStep(2),
+    ];
+    const options = { model, system: SYSTEM, contextWindow: 3000, threshold: 0.5, projectRoot: root };
+    await expect(compactIfNeeded({ ...options, thread })).rejects.toThrow(/empty summary/);
+    const next = [...thread, ...buildReadStep(3)];
+    const second = await compactIfNeeded({ ...options, thread: next });
+    expect(second.steps.filter((step) => step.kind.startsWith("full"))).toEqual([]);
+    expect(summaryRequests()).toHaveLength(1);
+  });
+
   it("returns a thread that is one over-long request as it is, without a summary or an error", async () => {
     const model = await modelFor(summariser(SHORT_SUMMARY));
     const thread = [request("x".repeat(20_000))];

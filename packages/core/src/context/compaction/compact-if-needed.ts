@@ -6,6 +6,7 @@ import {
   compactThread,
   planCompaction,
 } from "./compact-thread.js";
+import { CompactionError } from "./compaction-error.js";
 import { contextDirs } from "./context-dirs.js";
 import { compactionTarget, estimateMessageTokens, estimateTokens } from "./estimate-tokens.js";
 import { dedupRepeatedReads, microcompactToolResults } from "./progressive-compaction.js";
@@ -30,6 +31,8 @@ export interface CompactIfNeededOptions {
    * which the threshold must count too (they were ~9k tokens of a fresh `nyz exec`).
    */
   fixedTokens?: number;
+  /** The message that started the current turn (see `CompactThreadOptions.request`). */
+  request?: ModelMessage | undefined;
 }
 
 /** One step that ran, for a host's `compaction: …` line. */
@@ -105,7 +108,7 @@ export async function compactIfNeeded(options: CompactIfNeededOptions): Promise<
       steps.push({ kind: "microcompact", changed: micro.changed, savedTokens: micro.savedTokens });
     }
   }
-  const plan = estimate() > target ? planCompaction(thread, options.keepRecent) : undefined;
+  const plan = estimate() > target ? planCompaction(thread, options.keepRecent, options.request) : undefined;
   if (plan && summaryCanShrink(thread, plan)) {
     const full = await compactThread({
       model: options.model,
@@ -116,6 +119,14 @@ export async function compactIfNeeded(options: CompactIfNeededOptions): Promise<
       ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       instructions: options.instructions,
+      request: options.request,
+    }).catch((error: unknown) => {
+      // A summary request that failed (a provider error, an empty summary) is not asked — and paid
+      // for — again at every step: the same back-off as a summary that did not help.
+      if (error instanceof CompactionError && !options.signal?.aborted) {
+        unhelpfulAttempts.set(thread[0]!, estimateTokens(undefined, plan.fresh));
+      }
+      throw error;
     });
     usage = full.usage;
     if (full.stats.after < full.stats.before) {

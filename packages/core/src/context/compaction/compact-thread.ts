@@ -32,6 +32,11 @@ export interface CompactThreadOptions {
   /** `agent.compact_instructions`. */
   instructions?: string | undefined;
   signal?: AbortSignal;
+  /**
+   * The message that started the current turn (by identity): kept verbatim with every user
+   * message after it, even when others (teammate mail) arrived later in the turn.
+   */
+  request?: ModelMessage | undefined;
   /** Where the full history goes, usually `contextDirs(root).history`. */
   historyDir: string;
   /** Names the history file. Default `session`. */
@@ -80,8 +85,9 @@ export interface CompactionPlan extends CompactionSplit {
 export function planCompaction(
   thread: readonly ModelMessage[],
   keepRecent: number = defaultKeepRecent(thread.length),
+  request?: ModelMessage,
 ): CompactionPlan | undefined {
-  const split = splitForCompaction(thread, keepRecent);
+  const split = splitForCompaction(thread, keepRecent, request);
   if (split === undefined) return undefined;
   const previousSummary = previousSummaryOf(split.summarised[0]);
   const fresh = previousSummary === undefined ? split.summarised : split.summarised.slice(1);
@@ -99,7 +105,7 @@ export function planCompaction(
  */
 export async function compactThread(options: CompactThreadOptions): Promise<CompactThreadResult> {
   const { thread } = options;
-  const plan = planCompaction(thread, options.keepRecent);
+  const plan = planCompaction(thread, options.keepRecent, options.request);
   if (plan === undefined) {
     throw new CompactionError("compaction_too_short", "The conversation is too short to compact.");
   }
