@@ -1,15 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, realpath, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig, type NyzhiConfig } from "@nyzhi/config";
 import { type MockLlm, type Scenario, startMockLlm } from "@nyzhi/mock-llm";
-import { createLanguageModel, type ModelMessage } from "@nyzhi/provider";
+import { createLanguageModel } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AgentEvent } from "../events/agent-events.js";
 import { createAgentRuntime } from "../runtime/create-agent-runtime.js";
 import { defineTool } from "../tools/define-tool.js";
+import { expectConsistentHistory, processesRunning } from "./testing/turn-checks.js";
 
 let mock: MockLlm;
 let workspace: string;
@@ -47,34 +48,6 @@ async function collect(events: AsyncGenerator<AgentEvent, unknown>): Promise<Age
   const seen: AgentEvent[] = [];
   for await (const event of events) seen.push(event);
   return seen;
-}
-
-/** Pids of live processes whose command line contains `text`. */
-async function processesRunning(text: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const commandLine = (await readFile(`/proc/${entry}/cmdline`, "utf8")).replaceAll("\0", " ");
-      const status = await readFile(`/proc/${entry}/stat`, "utf8");
-      if (commandLine.includes(text) && !/\) Z /.test(status)) pids.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return pids;
-}
-
-/** Every tool call in the thread has exactly one result, in the next message, in call order. */
-function expectConsistentHistory(thread: readonly ModelMessage[]): void {
-  thread.forEach((message, index) => {
-    if (message.role !== "assistant" || typeof message.content === "string") return;
-    const callIds = message.content.filter((part) => part.type === "tool-call").map((part) => part.id);
-    if (callIds.length === 0) return;
-    const next = thread[index + 1];
-    expect(next?.role).toBe("tool");
-    if (next?.role === "tool") expect(next.content.map((result) => result.toolCallId)).toEqual(callIds);
-  });
 }
 
 describe("runTurn end to end through the Anthropic SDK", () => {

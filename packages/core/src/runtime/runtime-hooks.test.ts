@@ -1,10 +1,11 @@
-import { access, mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
+import { access, mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig, type HookConfig, type NyzhiConfig } from "@nyzhi/config";
 import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
-import { createLanguageModel, type ModelMessage } from "@nyzhi/provider";
+import { createLanguageModel } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { expectConsistentHistory, processesRunning } from "../agent-loop/testing/turn-checks.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import { hookConfig } from "../hooks/testing/hook-sandbox.js";
 import { type AgentHost, createAgentRuntime } from "./create-agent-runtime.js";
@@ -67,34 +68,6 @@ async function waitFor(name: string, timeoutMs = 5_000): Promise<void> {
     if (Date.now() > deadline) throw new Error(`${name} did not appear`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** Live (not zombie) processes whose command line contains `text`, found through /proc. */
-async function processesRunning(text: string): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await readdir("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const commandLine = (await readFile(`/proc/${entry}/cmdline`, "utf8")).replaceAll("\0", " ");
-      const status = await readFile(`/proc/${entry}/stat`, "utf8");
-      if (commandLine.includes(text) && !/\) Z /.test(status)) pids.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return pids;
-}
-
-/** Every tool call in the thread has exactly one result, in the next message. */
-function expectConsistentHistory(thread: readonly ModelMessage[]): void {
-  thread.forEach((message, index) => {
-    if (message.role !== "assistant" || typeof message.content === "string") return;
-    const callIds = message.content.filter((part) => part.type === "tool-call").map((part) => part.id);
-    if (callIds.length === 0) return;
-    const next = thread[index + 1];
-    expect(next?.role).toBe("tool");
-    if (next?.role === "tool") expect(next.content.map((result) => result.toolCallId)).toEqual(callIds);
-  });
 }
 
 describe("Ctrl-C during a pre_tool_use hook", () => {
