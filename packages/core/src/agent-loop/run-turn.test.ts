@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig, type NyzhiConfig } from "@nyzhi/config";
 import { type MockLlm, type Scenario, startMockLlm } from "@nyzhi/mock-llm";
-import { createLanguageModel } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AgentEvent } from "../events/agent-events.js";
 import { createAgentRuntime } from "../runtime/create-agent-runtime.js";
 import { defineTool } from "../tools/define-tool.js";
+import { mockLanguageModel } from "./testing/mock-language-model.js";
 import { expectConsistentHistory, processesRunning } from "./testing/turn-checks.js";
 
 let mock: MockLlm;
@@ -30,12 +30,7 @@ function fullTrustConfig(): NyzhiConfig {
 
 async function runtimeFor(scenario: Scenario, options: { tools?: ReturnType<typeof defineTool>[] } = {}) {
   mock = await startMockLlm({ scenario });
-  const model = createLanguageModel({
-    providerId: "anthropic",
-    modelId: "claude-sonnet-4-5",
-    credential: { type: "api-key", providerId: "anthropic", key: "test-key", source: "flag" },
-    baseUrl: `${mock.url}/v1`,
-  });
+  const model = mockLanguageModel(mock, { modelId: "claude-sonnet-4-5" });
   return createAgentRuntime({
     config: fullTrustConfig(),
     model,

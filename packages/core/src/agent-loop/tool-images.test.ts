@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig } from "@nyzhi/config";
 import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
-import { createLanguageModel } from "@nyzhi/provider";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createAgentRuntime } from "../runtime/create-agent-runtime.js";
 import { defineTool } from "../tools/define-tool.js";
+import { mockLanguageModel } from "./testing/mock-language-model.js";
 
 let mock: MockLlm | undefined;
 afterEach(async () => {
@@ -46,11 +46,9 @@ async function runWith(providerId: "anthropic" | "openai") {
   const config = defaultConfig();
   config.agent.trust.mode = "full";
   config.agent.agents.enabled = false;
-  const model = createLanguageModel({
+  const model = mockLanguageModel(mock, {
     providerId,
     modelId: providerId === "anthropic" ? "claude-sonnet-4-6-20260217" : "gpt-4.1",
-    credential: { type: "api-key", providerId, key: "k", source: "flag" },
-    baseUrl: `${mock.url}/v1`,
   });
   const cwd = await realpath(await mkdtemp(join(tmpdir(), "nyzhi-images-")));
   const runtime = createAgentRuntime({ config, model, cwd, tools: [snapshot] });

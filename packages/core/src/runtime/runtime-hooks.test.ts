@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig, type HookConfig, type NyzhiConfig } from "@nyzhi/config";
 import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
-import { createLanguageModel } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mockLanguageModel } from "../agent-loop/testing/mock-language-model.js";
 import { expectConsistentHistory, processesRunning } from "../agent-loop/testing/turn-checks.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import { hookConfig } from "../hooks/testing/hook-sandbox.js";
@@ -38,12 +38,7 @@ async function runtimeFor(hooks: HookConfig[], options: { full?: boolean; host?:
   if (options.full) config.agent.trust.mode = "full";
   config.agent.agents.enabled = false;
   config.agent.hooks = hooks;
-  const model = createLanguageModel({
-    providerId: "anthropic",
-    modelId: "claude-sonnet-4-6-20260217",
-    credential: { type: "api-key", providerId: "anthropic", key: "k", source: "flag" },
-    baseUrl: `${mock.url}/v1`,
-  });
+  const model = mockLanguageModel(mock, { modelId: "claude-sonnet-4-6-20260217" });
   return createAgentRuntime({
     config,
     model,

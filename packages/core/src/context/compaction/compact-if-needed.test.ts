@@ -2,8 +2,9 @@ import { mkdtemp, readdir, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MockLlm, type Scenario, startMockLlm } from "@nyzhi/mock-llm";
-import { createLanguageModel, type LanguageModel, type ModelMessage } from "@nyzhi/provider";
+import type { LanguageModel, ModelMessage } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mockLanguageModel } from "../../agent-loop/testing/mock-language-model.js";
 import { buildLongThread, buildReadStep } from "./__fixtures__/build-thread.js";
 import { type CompactIfNeededResult, compactIfNeeded, describeCompactionStep } from "./compact-if-needed.js";
 import { compactThread } from "./compact-thread.js";
@@ -38,12 +39,7 @@ afterEach(async () => {
 
 async function modelFor(scenario: Scenario): Promise<LanguageModel> {
   mock = await startMockLlm({ scenario });
-  return createLanguageModel({
-    providerId: "anthropic",
-    modelId: "mock-model",
-    credential: { type: "api-key", providerId: "anthropic", key: "test-key", source: "flag" },
-    baseUrl: `${mock.url}/v1`,
-  });
+  return mockLanguageModel(mock);
 }
 
 const summaryRequests = () => mock!.requests.filter((request) => request.system?.startsWith(SUMMARISER));

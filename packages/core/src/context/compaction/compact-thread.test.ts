@@ -2,8 +2,9 @@ import { mkdtemp, readdir, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MockLlm, type Scenario, startMockLlm } from "@nyzhi/mock-llm";
-import { createLanguageModel, type LanguageModel, type ModelMessage } from "@nyzhi/provider";
+import type { LanguageModel, ModelMessage } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { mockLanguageModel } from "../../agent-loop/testing/mock-language-model.js";
 import { buildLongThread, buildReadStep, buildSingleTurnThread } from "./__fixtures__/build-thread.js";
 import { compactIfNeeded, describeCompactionStep } from "./compact-if-needed.js";
 import { compactThread } from "./compact-thread.js";
@@ -36,12 +37,7 @@ afterEach(async () => {
 
 async function modelFor(scenario: Scenario, providerId: "anthropic" | "openai"): Promise<LanguageModel> {
   mock = await startMockLlm({ scenario });
-  return createLanguageModel({
-    providerId,
-    modelId: "mock-model",
-    credential: { type: "api-key", providerId, key: "test-key", source: "flag" },
-    baseUrl: `${mock.url}/v1`,
-  });
+  return mockLanguageModel(mock, { providerId });
 }
 
 describe.each(["anthropic", "openai"] as const)("compactThread through the mock LLM (%s)", (providerId) => {

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defaultConfig } from "@nyzhi/config";
 import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
-import { createLanguageModel } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { mockLanguageModel } from "../../agent-loop/testing/mock-language-model.js";
 import type { AgentEvent } from "../../events/agent-events.js";
 import { type AgentRuntime, createAgentRuntime } from "../../runtime/create-agent-runtime.js";
 import { defineTool } from "../define-tool.js";
@@ -40,12 +40,7 @@ const deferredTools = Array.from({ length: 20 }, (_, index) =>
 
 /** A lead with `think` plus 20 deferred tools, talking Anthropic to the mock server. */
 function runtimeWithDeferredTools(): AgentRuntime {
-  const model = createLanguageModel({
-    providerId: "anthropic",
-    modelId: "mock-model",
-    credential: { type: "api-key", providerId: "anthropic", key: "test-key", source: "flag" },
-    baseUrl: `${mock.url}/v1`,
-  });
+  const model = mockLanguageModel(mock);
   const config = defaultConfig();
   config.agent.trust.mode = "full";
   config.agent.agents.enabled = false;
