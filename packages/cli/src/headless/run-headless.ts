@@ -112,126 +112,124 @@ export async function runHeadless(
     projectRoot,
   });
   try {
-    return await (async () => {
-      if (flags.json)
-        io.stdout(
-          jsonLine({
-            type: "session",
-            session_id: record.meta.id,
-            provider: resolved.providerId,
-            model: resolved.modelId,
-          }),
-        );
+    if (flags.json)
+      io.stdout(
+        jsonLine({
+          type: "session",
+          session_id: record.meta.id,
+          provider: resolved.providerId,
+          model: resolved.modelId,
+        }),
+      );
 
-      const workspace = await loadWorkspace({
-        root: projectRoot,
-        env: io.env,
+    const workspace = await loadWorkspace({
+      root: projectRoot,
+      env: io.env,
+      config,
+      origins: loaded.origins,
+    });
+    for (const warning of workspace.warnings) io.stderr(`${warning}\n`);
+    const mcp = await startMcpServers(io, flags, { config, projectRoot });
+    let runtime: ReturnType<typeof createAgentRuntime> | undefined;
+    let result: TurnResult;
+    try {
+      runtime = createAgentRuntime({
+        mcp,
         config,
-        origins: loaded.origins,
-      });
-      for (const warning of workspace.warnings) io.stderr(`${warning}\n`);
-      const mcp = await startMcpServers(io, flags, { config, projectRoot });
-      let runtime: ReturnType<typeof createAgentRuntime> | undefined;
-      let result: TurnResult;
-      try {
-        runtime = createAgentRuntime({
-          mcp,
-          config,
-          model: resolved,
-          resolveModel,
-          cwd: projectRoot,
-          env: io.env,
-          sessionId: record.meta.id,
-          ...(sandbox ? { sandbox } : {}),
-          ...(workspace.rules ? { rules: workspace.rules } : {}),
-          roles: workspace.roles,
-          skills: workspace.skills,
-          fragments: workspace.fragments,
-          projectMemory: workspace.projectMemory,
-          subagentModelOverrides: parseSubagentModels(flags.subagentModel),
-          ...(flags.teamName ? { team: { name: flags.teamName } } : {}),
-          thread: record.messages,
-          host: {
-            onBackgroundEvent: emit,
-            onHookResult: (hook) => {
-              if (flags.json)
-                io.stdout(
-                  jsonLine({ type: "hook", event: hook.event, status: hook.status, summary: hook.summary }),
-                );
-              else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
-            },
+        model: resolved,
+        resolveModel,
+        cwd: projectRoot,
+        env: io.env,
+        sessionId: record.meta.id,
+        ...(sandbox ? { sandbox } : {}),
+        ...(workspace.rules ? { rules: workspace.rules } : {}),
+        roles: workspace.roles,
+        skills: workspace.skills,
+        fragments: workspace.fragments,
+        projectMemory: workspace.projectMemory,
+        subagentModelOverrides: parseSubagentModels(flags.subagentModel),
+        ...(flags.teamName ? { team: { name: flags.teamName } } : {}),
+        thread: record.messages,
+        host: {
+          onBackgroundEvent: emit,
+          onHookResult: (hook) => {
+            if (flags.json)
+              io.stdout(
+                jsonLine({ type: "hook", event: hook.event, status: hook.status, summary: hook.summary }),
+              );
+            else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
           },
-        });
-        if (record.agents) runtime.manager?.restore(record.agents);
-        await runtime.lifecycle.sessionStart({
-          source: flags.continue || flags.session ? "resume" : "startup",
-        });
+        },
+      });
+      if (record.agents) runtime.manager?.restore(record.agents);
+      await runtime.lifecycle.sessionStart({
+        source: flags.continue || flags.session ? "resume" : "startup",
+      });
 
-        const expanded = await expandSlashCommand(run.prompt, projectRoot, config, io, mcp);
-        const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
-        const input = await buildUserContent(prompt, flags.image ?? []);
-        const turn = runtime.runTurn(input, { signal: run.signal });
-        for (;;) {
-          const next = await turn.next();
-          if (next.done) {
-            result = next.value;
-            break;
-          }
-          emit(next.value);
+      const expanded = await expandSlashCommand(run.prompt, projectRoot, config, io, mcp);
+      const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
+      const input = await buildUserContent(prompt, flags.image ?? []);
+      const turn = runtime.runTurn(input, { signal: run.signal });
+      for (;;) {
+        const next = await turn.next();
+        if (next.done) {
+          result = next.value;
+          break;
         }
-        if (flags.teamName && result.reason === "completed")
-          result = await followTeam(runtime, result, { waitMs: teamWaitMs, signal: run.signal, emit });
-      } finally {
-        // Whatever failed after the servers started (a bad /command, a missing -i image), they are
-        // stopped, so the process can exit.
-        await runtime?.close();
-        await mcp.close();
+        emit(next.value);
       }
+      if (flags.teamName && result.reason === "completed")
+        result = await followTeam(runtime, result, { waitMs: teamWaitMs, signal: run.signal, emit });
+    } finally {
+      // Whatever failed after the servers started (a bad /command, a missing -i image), they are
+      // stopped, so the process can exit.
+      await runtime?.close();
+      await mcp.close();
+    }
 
-      const children = runtime?.manager?.usageOf("lead");
-      const teammates = runtime?.teams?.usage();
-      let totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
-      if (teammates) totalUsage = addUsage(totalUsage, teammates.usage);
-      const totalCost = result.costUsd + (children?.costUsd ?? 0) + (teammates?.costUsd ?? 0);
-      record.meta.provider = resolved.providerId;
-      record.meta.model = resolved.modelId;
-      record.meta.usage = record.meta.usage ? addUsage(record.meta.usage, totalUsage) : totalUsage;
-      record.meta.costUsd = (record.meta.costUsd ?? 0) + totalCost;
-      const agents = runtime?.manager?.snapshot();
-      if (agents && Object.keys(agents).length > 0) record.agents = agents;
-      if (!flags.ephemeral && record.messages.length > 0) await store.save(record);
+    const children = runtime?.manager?.usageOf("lead");
+    const teammates = runtime?.teams?.usage();
+    let totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
+    if (teammates) totalUsage = addUsage(totalUsage, teammates.usage);
+    const totalCost = result.costUsd + (children?.costUsd ?? 0) + (teammates?.costUsd ?? 0);
+    record.meta.provider = resolved.providerId;
+    record.meta.model = resolved.modelId;
+    record.meta.usage = record.meta.usage ? addUsage(record.meta.usage, totalUsage) : totalUsage;
+    record.meta.costUsd = (record.meta.costUsd ?? 0) + totalCost;
+    const agents = runtime?.manager?.snapshot();
+    if (agents && Object.keys(agents).length > 0) record.agents = agents;
+    if (!flags.ephemeral && record.messages.length > 0) await store.save(record);
 
-      if (flags.output) {
-        // Only a finished answer, and atomically: a failed or interrupted turn never replaces the file.
-        if (result.reason === "completed") {
-          await writeFileAtomic(flags.output, result.text);
-          io.stderr(`Response written to ${flags.output}\n`);
-        } else io.stderr(`${flags.output} not written: the turn did not complete (${result.reason})\n`);
-      }
-      const durationMs = Date.now() - startedAt;
-      if (flags.json) {
-        io.stdout(
-          jsonLine({
-            type: "summary",
-            session_id: record.meta.id,
-            steps: result.steps,
-            input_tokens: totalUsage.inputTokens,
-            output_tokens: totalUsage.outputTokens,
-            cost_usd: totalCost,
-            duration_ms: durationMs,
-            reason: result.reason,
-          }),
-        );
-      } else if (flags.quiet) {
-        if (result.text.trim()) io.stdout(`${result.text.trim()}\n`);
-      } else {
-        io.stderr(
-          `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${totalUsage.inputTokens} in / ${totalUsage.outputTokens} out tokens · $${totalCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
-        );
-      }
-      if (result.reason === "aborted") return ExitCode.interrupted;
-      return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
-    })();
+    if (flags.output) {
+      // Only a finished answer, and atomically: a failed or interrupted turn never replaces the file.
+      if (result.reason === "completed") {
+        await writeFileAtomic(flags.output, result.text);
+        io.stderr(`Response written to ${flags.output}\n`);
+      } else io.stderr(`${flags.output} not written: the turn did not complete (${result.reason})\n`);
+    }
+    const durationMs = Date.now() - startedAt;
+    if (flags.json) {
+      io.stdout(
+        jsonLine({
+          type: "summary",
+          session_id: record.meta.id,
+          steps: result.steps,
+          input_tokens: totalUsage.inputTokens,
+          output_tokens: totalUsage.outputTokens,
+          cost_usd: totalCost,
+          duration_ms: durationMs,
+          reason: result.reason,
+        }),
+      );
+    } else if (flags.quiet) {
+      if (result.text.trim()) io.stdout(`${result.text.trim()}\n`);
+    } else {
+      io.stderr(
+        `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${totalUsage.inputTokens} in / ${totalUsage.outputTokens} out tokens · $${totalCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
+      );
+    }
+    if (result.reason === "aborted") return ExitCode.interrupted;
+    return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
   } finally {
     await releaseSession();
   }
