@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { NYZHI_VERSION } from "../version.js";
 import { loadBundleWithCodeCache } from "./code-cache.js";
+import { exitWhenIdle } from "./exit-when-idle.js";
 
 /**
  * The `nyz` bin, built as CommonJS (`dist/nyz.cjs`): Node starts a CommonJS entry without its ES
@@ -28,8 +29,8 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
     loaded.exports.main(args).then(
       (code) => {
-        process.exitCode = code;
         loaded.saveCodeCache();
+        exitWhenIdle(code);
       },
       (error: unknown) => {
         process.stderr.write(

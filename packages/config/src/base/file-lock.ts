@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { link, mkdir, open, readFile, rename, stat, unlink } from "node:fs/promises";
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { link, rename, stat, unlink } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { NyzhiError } from "./errors.js";
@@ -71,7 +72,7 @@ export async function acquireFileLock(path: string, options: FileLockOptions = {
       token: randomBytes(8).toString("hex"),
       at: Date.now(),
     };
-    if (await tryCreate(path, owner)) return releaser(path, owner.token);
+    if (tryCreate(path, owner)) return releaser(path, owner.token);
     await breakIfStale(path, staleMs, options.liveOwnerStaleMs ?? DEFAULT_LIVE_OWNER_STALE_MS);
     if (Date.now() >= deadline) throw new LockTimeoutError(path, timeoutMs);
     await sleep(delay / 2 + Math.random() * delay);
@@ -93,21 +94,22 @@ export async function withFileLock<T>(
   }
 }
 
-async function tryCreate(path: string, owner: LockOwner, madeFolder = false): Promise<boolean> {
-  let handle: Awaited<ReturnType<typeof open>>;
+/** Creates the lock file with O_EXCL; false when it exists. Synchronous: a few microseconds of work. */
+function tryCreate(path: string, owner: LockOwner, madeFolder = false): boolean {
+  let fd: number;
   try {
-    handle = await open(path, "wx");
+    fd = openSync(path, "wx");
   } catch (error) {
     if (codeOf(error) === "EEXIST") return false;
     if (codeOf(error) !== "ENOENT" || madeFolder) throw error;
     // The lock's folder does not exist yet (a first login, a first refresh): create it and retry.
-    await mkdir(dirname(path), { recursive: true });
+    mkdirSync(dirname(path), { recursive: true });
     return tryCreate(path, owner, true);
   }
   try {
-    await handle.writeFile(JSON.stringify(owner));
+    writeFileSync(fd, JSON.stringify(owner));
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
   return true;
 }
@@ -118,8 +120,8 @@ function releaser(path: string, token: string): ReleaseLock {
     if (released) return;
     released = true;
     // Only delete the lock if it is still ours (it may have been broken as stale).
-    const owner = await readOwner(path);
-    if (owner?.token === token) await unlink(path).catch(ignoreMissing);
+    const owner = readOwner(path);
+    if (owner?.token === token) unlinkIfPresent(path);
   };
 }
 
@@ -129,7 +131,7 @@ export async function isLockStale(
   staleMs: number,
   liveOwnerStaleMs: number = DEFAULT_LIVE_OWNER_STALE_MS,
 ): Promise<boolean> {
-  const owner = await readOwner(path);
+  const owner = readOwner(path);
   if (owner) {
     const age = Date.now() - owner.at;
     if (owner.host === HOST) return !isAlive(owner.pid) || age > liveOwnerStaleMs;
@@ -149,14 +151,14 @@ async function breakIfStale(path: string, staleMs: number, liveOwnerStaleMs: num
     token: randomBytes(8).toString("hex"),
     at: Date.now(),
   };
-  if (!(await tryCreate(guard, guardOwner))) {
+  if (!tryCreate(guard, guardOwner)) {
     // Someone else is breaking it; clear a guard whose breaker died (it holds it for microseconds).
     const guardStaleMs = Math.min(staleMs, 2_000);
     if (await isLockStale(guard, guardStaleMs, guardStaleMs)) await unlink(guard).catch(ignoreMissing);
     return;
   }
   try {
-    const seen = await readOwner(path);
+    const seen = readOwner(path);
     if (!(await isLockStale(path, staleMs, liveOwnerStaleMs))) return;
     const moved = `${path}.stale.${guardOwner.token}`;
     try {
@@ -165,7 +167,7 @@ async function breakIfStale(path: string, staleMs: number, liveOwnerStaleMs: num
       if (codeOf(error) === "ENOENT") return;
       throw error;
     }
-    const taken = await readOwner(moved);
+    const taken = readOwner(moved);
     if (taken && taken.token !== seen?.token) {
       // The holder released and someone took a fresh lock in between: put it back (never over
       // a lock taken since), then drop the moved name.
@@ -179,14 +181,22 @@ async function breakIfStale(path: string, staleMs: number, liveOwnerStaleMs: num
   }
 }
 
-async function readOwner(path: string): Promise<LockOwner | undefined> {
+function readOwner(path: string): LockOwner | undefined {
   try {
-    const parsed = JSON.parse(await readFile(path, "utf8")) as Partial<LockOwner>;
+    const parsed = JSON.parse(readFileSync(path, "utf8")) as Partial<LockOwner>;
     if (typeof parsed.pid === "number" && typeof parsed.at === "number" && typeof parsed.token === "string")
       return { pid: parsed.pid, host: String(parsed.host ?? ""), token: parsed.token, at: parsed.at };
     return undefined;
   } catch {
     return undefined;
+  }
+}
+
+function unlinkIfPresent(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    ignoreMissing(error);
   }
 }
 
