@@ -153,7 +153,7 @@ export {
 } from "./roles/apply-role.js";
 export { BUILT_IN_ROLES } from "./roles/built-in/built-in-roles.js";
 export { GENERIC_SUBAGENT_PROMPT } from "./roles/built-in/default-role.js";
-export { describeRolesForSpawn, formatRoleList } from "./roles/format-role-list.js";
+export { describeRolesForSpawn, formatRoleList, type RoleSummary } from "./roles/format-role-list.js";
 export { loadConfigRoles } from "./roles/load-config-roles.js";
 export { type LoadedRoles, loadFileRoles, ROLE_FILE_DIRECTORIES } from "./roles/load-file-roles.js";
 export { KNOWN_TOOL_NAMES, normalizeToolNames } from "./roles/normalize-tool-names.js";
@@ -227,8 +227,8 @@ export {
   createSpawnAgentTool,
   LIFECYCLE_TOOL_NAMES,
   lifecycleTools,
-  type RoleSummary,
 } from "./subagents/lifecycle-tools.js";
+
 export { createTaskTool, type TaskRoleSource } from "./subagents/task-tool.js";
 // Teams
 export { Mailbox, type OutgoingMessage } from "./teams/mailbox.js";

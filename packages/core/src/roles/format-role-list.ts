@@ -1,3 +1,4 @@
+import { compareText } from "@nyzhi/config";
 import { describeRoleSource, type RoleDefinition } from "./role-definition.js";
 
 /**
@@ -20,8 +21,29 @@ export function formatRoleList(roles: readonly RoleDefinition[]): string {
 
 /** The role list in `spawn_agent`'s `agent_type` description: `` - `name`: description `` per enabled role. */
 export function describeRolesForSpawn(roles: readonly RoleDefinition[]): string {
-  return roles
-    .filter((role) => role.enabled)
+  return roleLines(roles.filter((role) => role.enabled));
+}
+
+/** One line per role, for the subagent tools' descriptions. */
+export interface RoleSummary {
+  name: string;
+  description: string;
+}
+
+let lastRoles: readonly RoleSummary[] | undefined;
+let lastLines = "";
+
+/**
+ * `` - `name`: description `` per role, sorted by name. Tool descriptions are read for every model
+ * request; given the same array again (RoleCatalog.enabled() keeps one until the catalog changes)
+ * this returns the lines it built last time instead of sorting and joining them again.
+ */
+export function roleLines(roles: readonly RoleSummary[]): string {
+  if (roles === lastRoles) return lastLines;
+  lastLines = [...roles]
+    .sort((left, right) => compareText(left.name, right.name))
     .map((role) => `- \`${role.name}\`: ${role.description}`)
     .join("\n");
+  lastRoles = roles;
+  return lastLines;
 }

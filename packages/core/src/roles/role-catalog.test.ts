@@ -5,7 +5,7 @@ import { configSchema } from "@nyzhi/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { BUILT_IN_ROLES } from "./built-in/built-in-roles.js";
 import { explorerRole } from "./built-in/explorer-role.js";
-import { describeRolesForSpawn, formatRoleList } from "./format-role-list.js";
+import { describeRolesForSpawn, formatRoleList, roleLines } from "./format-role-list.js";
 import { loadConfigRoles } from "./load-config-roles.js";
 import { loadFileRoles } from "./load-file-roles.js";
 import { resolveRole } from "./resolve-role.js";
@@ -177,6 +177,19 @@ describe("RoleCatalog and resolveRole", () => {
         source: { kind: "fallback" },
       }),
     });
+  });
+
+  it("keeps one enabled() list until the catalog changes, so descriptions built from it are reused", () => {
+    const catalog = new RoleCatalog();
+    const first = catalog.enabled();
+    expect(catalog.enabled()).toBe(first);
+    const lines = roleLines(first);
+    expect(roleLines(catalog.enabled())).toBe(lines);
+    catalog.replace({ config: loadConfigRoles(configWithRoles({ extra: { description: "Extra" } })).roles });
+    const second = catalog.enabled();
+    expect(second).not.toBe(first);
+    expect(roleLines(second)).toContain("- `extra`: Extra");
+    expect(roleLines(first)).toBe(lines);
   });
 
   it("lists disabled roles and refuses to resolve them with a typed error", () => {

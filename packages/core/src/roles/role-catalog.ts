@@ -46,6 +46,7 @@ export interface LoadRoleCatalogOptions {
 export class RoleCatalog {
   private roles = new Map<string, RoleDefinition>();
   private loadWarnings: RoleWarning[] = [];
+  #enabled: readonly RoleDefinition[] | undefined;
   private readonly options: LoadRoleCatalogOptions;
 
   constructor(layers: RoleLayers = {}, options: LoadRoleCatalogOptions = {}, warnings: RoleWarning[] = []) {
@@ -99,6 +100,7 @@ export class RoleCatalog {
         this.roles.set(name, { ...role, enabled: false, disabledBy: { kind: "config" } });
     }
     this.loadWarnings = [...warnings];
+    this.#enabled = undefined;
   }
 
   /** Problems found by the last load; show them once, they do not stop anything. */
@@ -116,9 +118,14 @@ export class RoleCatalog {
     return [...this.roles.values()].sort((left, right) => compareText(left.name, right.name));
   }
 
-  /** Roles a spawn may use, sorted by name: what `spawn_agent`'s description offers. */
-  enabled(): RoleDefinition[] {
-    return this.list().filter((role) => role.enabled);
+  /**
+   * Roles a spawn may use, sorted by name: what `spawn_agent`'s description offers. The same array
+   * is returned until the catalog changes, so a description built from it can be reused for every
+   * model request (see `roleLines`).
+   */
+  enabled(): readonly RoleDefinition[] {
+    this.#enabled ??= Object.freeze(this.list().filter((role) => role.enabled));
+    return this.#enabled;
   }
 }
 

@@ -216,9 +216,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const subagentsEnabled = config.agent.agents.enabled;
   const agentTools = subagentsEnabled
     ? [
-        ...lifecycleTools(() =>
-          roles.enabled().map((role) => ({ name: role.name, description: role.description })),
-        ),
+        ...lifecycleTools(() => roles.enabled()),
         createTaskTool(roles),
         defineAgentTool,
         removeAgentTool,

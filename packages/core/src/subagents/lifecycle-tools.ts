@@ -1,8 +1,8 @@
-import { compareText } from "@nyzhi/config";
 import { z } from "zod";
 import { defineTool, type Tool } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
 import { type AgentManager, SubagentError } from "./agent-manager.js";
+import { type RoleSummary, roleLines } from "../roles/format-role-list.js";
 
 /** Where the runtime puts the session's AgentManager in `ToolContext.services`. */
 export const AGENT_MANAGER_SERVICE = "agentManager";
@@ -44,24 +44,13 @@ const callerTag = (context: ToolContext) => ({
   ...(context.agent.nickname ? { nickname: context.agent.nickname } : {}),
 });
 
-/** One line per role, for spawn_agent's description. */
-export interface RoleSummary {
-  name: string;
-  description: string;
-}
-
 /**
  * `spawn_agent`, its description listing `roles`. Given a function, the list is read each time the
  * model is offered the tool, so roles defined during the session (agents.json) appear at once.
  */
 export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => readonly RoleSummary[])): Tool {
-  const roleLines = () =>
-    [...(typeof roles === "function" ? roles() : roles)]
-      .sort((left, right) => compareText(left.name, right.name))
-      .map((role) => `- \`${role.name}\`: ${role.description}`)
-      .join("\n");
   const describe = () =>
-    `Start a subagent in the background on a self-contained task and return at once with its id. It gets a briefing of your recent changes, todos and conversation. Spawn several in one turn to work in parallel, then call \`wait\` to collect their results.\n\nRoles (agent_type):\n${roleLines()}`;
+    `Start a subagent in the background on a self-contained task and return at once with its id. It gets a briefing of your recent changes, todos and conversation. Spawn several in one turn to work in parallel, then call \`wait\` to collect their results.\n\nRoles (agent_type):\n${roleLines(typeof roles === "function" ? roles() : roles)}`;
   const tool = defineTool({
     name: "spawn_agent",
     description: describe(),

@@ -1,4 +1,3 @@
-import { compareText } from "@nyzhi/config";
 import { z } from "zod";
 import type { RoleDefinition } from "../roles/role-definition.js";
 import { defineTool, type Tool, ToolError } from "../tools/define-tool.js";
@@ -6,11 +5,12 @@ import type { ToolContext } from "../tools/tool-types.js";
 import type { AgentManager } from "./agent-manager.js";
 import { formatStatus } from "./agent-status.js";
 import { AGENT_MANAGER_SERVICE } from "./lifecycle-tools.js";
+import { roleLines } from "../roles/format-role-list.js";
 
 /** The roles `task` may start, read at each call so new definitions count without a restart. */
 export interface TaskRoleSource {
   get(name: string): RoleDefinition | undefined;
-  enabled(): RoleDefinition[];
+  enabled(): readonly RoleDefinition[];
 }
 
 const inputSchema = z.object({
@@ -31,12 +31,6 @@ The subagent starts fresh: it receives only \`description\` (not this conversati
 Several \`task\` calls in one response run in parallel: issue independent delegations together. If a subagent fails, its error is the result; nothing is retried — delegate elsewhere or do it yourself.
 Use \`task\` for complex, multi-step work that can be done in isolation or needs focused reasoning; do it yourself when it takes a few tool calls or you need to see the intermediate steps.`;
 
-function roleLines(roles: readonly RoleDefinition[]): string {
-  return [...roles]
-    .sort((left, right) => compareText(left.name, right.name))
-    .map((role) => `- \`${role.name}\`: ${role.description}`)
-    .join("\n");
-}
 
 /**
  * `task(subagent_type, description)` (seed 003): synchronous, ephemeral delegation on top of the

@@ -45,23 +45,28 @@ export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
   /** Names registered deferred and not yet expanded. */
   private readonly hidden = new Set<string>();
+  /** Every tool sorted by name, kept between changes: definitions are built for every request. */
+  #sorted: Tool[] | undefined;
 
   constructor(tools: Iterable<Tool> = []) {
     for (const tool of tools) this.register(tool);
   }
 
   register(tool: Tool): void {
+    this.#sorted = undefined;
     this.tools.set(tool.name, tool);
     this.hidden.delete(tool.name);
   }
 
   /** Registers a tool that is callable by name but not offered until expanded (see the class doc). */
   registerDeferred(tool: Tool): void {
+    this.#sorted = undefined;
     this.tools.set(tool.name, tool);
     this.hidden.add(tool.name);
   }
 
   unregister(name: string): void {
+    this.#sorted = undefined;
     this.tools.delete(name);
     this.hidden.delete(name);
   }
@@ -112,7 +117,8 @@ export class ToolRegistry {
 
   /** Every registered tool, deferred ones included, sorted by name. */
   list(): Tool[] {
-    return this.names().map((name) => this.tools.get(name)!);
+    this.#sorted ??= this.names().map((name) => this.tools.get(name)!);
+    return [...this.#sorted];
   }
 
   /** A new registry with only the tools the fence lets through; deferred tools stay deferred. */
@@ -131,7 +137,8 @@ export class ToolRegistry {
 
   /** Definitions as offered to the model, sorted by name; unexpanded deferred tools are left out. */
   definitions(): ModelToolDefinition[] {
-    return this.list()
+    this.#sorted ??= this.list();
+    return this.#sorted
       .filter((tool) => !this.hidden.has(tool.name))
       .map((tool) => ({
         name: tool.name,

@@ -82,6 +82,26 @@ describe("ToolRegistry deferred tools", () => {
     expect(registry.has("y")).toBe(false);
   });
 
+  it("offers what is registered now, sorted, and reads each description when asked", () => {
+    expect(offered(registry)).toEqual(["think"]);
+    registry.register(dummy("alpha", "A."));
+    expect(offered(registry)).toEqual(["alpha", "think"]);
+    registry.unregister("think");
+    expect(offered(registry)).toEqual(["alpha"]);
+    let calls = 0;
+    registry.register({
+      ...dummy("beta", ""),
+      get description() {
+        calls += 1;
+        return `Beta ${calls}.`;
+      },
+    });
+    expect(registry.definitions().find((definition) => definition.name === "beta")?.description).toBe("Beta 1.");
+    expect(registry.definitions().find((definition) => definition.name === "beta")?.description).toBe("Beta 2.");
+    registry.list().pop();
+    expect(offered(registry)).toEqual(["alpha", "beta"]);
+  });
+
   it("leaves the fence helpers as they were", () => {
     expect(matchesToolPattern("mcp__github__create_issue", "mcp__github__*")).toBe(true);
     expect(filterToolNames(["read", "write", "bash"], { allowed: ["*"], disallowed: ["bash"] })).toEqual([
