@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { type RoleSummary, roleLines } from "../roles/format-role-list.js";
 import { defineTool, type Tool } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
 import { type AgentManager, SubagentError } from "./agent-manager.js";
-import { type RoleSummary, roleLines } from "../roles/format-role-list.js";
 
 /** Where the runtime puts the session's AgentManager in `ToolContext.services`. */
 export const AGENT_MANAGER_SERVICE = "agentManager";

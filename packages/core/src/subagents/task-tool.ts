@@ -1,11 +1,11 @@
 import { z } from "zod";
+import { roleLines } from "../roles/format-role-list.js";
 import type { RoleDefinition } from "../roles/role-definition.js";
 import { defineTool, type Tool, ToolError } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
 import type { AgentManager } from "./agent-manager.js";
 import { formatStatus } from "./agent-status.js";
 import { AGENT_MANAGER_SERVICE } from "./lifecycle-tools.js";
-import { roleLines } from "../roles/format-role-list.js";
 
 /** The roles `task` may start, read at each call so new definitions count without a restart. */
 export interface TaskRoleSource {
@@ -30,7 +30,6 @@ const TASK_DESCRIPTION = `Delegate one task to a specialist subagent and wait fo
 The subagent starts fresh: it receives only \`description\` (not this conversation, your todos or your changes), works on its own with its role's tools, and is discarded when it returns. Write the description so it stands alone.
 Several \`task\` calls in one response run in parallel: issue independent delegations together. If a subagent fails, its error is the result; nothing is retried — delegate elsewhere or do it yourself.
 Use \`task\` for complex, multi-step work that can be done in isolation or needs focused reasoning; do it yourself when it takes a few tool calls or you need to see the intermediate steps.`;
-
 
 /**
  * `task(subagent_type, description)` (seed 003): synchronous, ephemeral delegation on top of the

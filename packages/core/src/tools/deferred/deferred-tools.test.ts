@@ -96,8 +96,12 @@ describe("ToolRegistry deferred tools", () => {
         return `Beta ${calls}.`;
       },
     });
-    expect(registry.definitions().find((definition) => definition.name === "beta")?.description).toBe("Beta 1.");
-    expect(registry.definitions().find((definition) => definition.name === "beta")?.description).toBe("Beta 2.");
+    expect(registry.definitions().find((definition) => definition.name === "beta")?.description).toBe(
+      "Beta 1.",
+    );
+    expect(registry.definitions().find((definition) => definition.name === "beta")?.description).toBe(
+      "Beta 2.",
+    );
     registry.list().pop();
     expect(offered(registry)).toEqual(["alpha", "beta"]);
   });
