@@ -1,4 +1,5 @@
 import { LightHeaders } from "./light-headers.js";
+import type { NodeBody } from "./node-body.js";
 
 export interface LightResponseInit {
   status: number;
@@ -24,10 +25,18 @@ export class LightResponse implements Response {
   readonly redirected: boolean;
   readonly type: Response["type"] = "basic";
   #body: ReadableStream<Uint8Array> | null;
+  /** A body over a Node stream: its web stream is made when first asked for (see NodeBody). */
+  #node: NodeBody | undefined;
+  #webMade = false;
   #used = false;
 
-  constructor(body: ReadableStream<Uint8Array> | null, init: LightResponseInit) {
-    this.#body = body === null ? null : this.#watched(body);
+  constructor(body: ReadableStream<Uint8Array> | NodeBody | null, init: LightResponseInit) {
+    if (body !== null && !(body instanceof ReadableStream)) {
+      this.#node = body;
+      this.#body = null;
+    } else {
+      this.#body = body === null ? null : this.#watched(body);
+    }
     this.status = init.status;
     this.statusText = init.statusText;
     this.headers = init.headers;
@@ -48,6 +57,7 @@ export class LightResponse implements Response {
   }
 
   get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
+    this.#makeWeb();
     return this.#body as ReadableStream<Uint8Array<ArrayBuffer>> | null;
   }
 
@@ -99,6 +109,7 @@ export class LightResponse implements Response {
   }
 
   clone(): Response {
+    this.#makeWeb();
     if (this.#used || this.#body?.locked)
       throw new TypeError("Response.clone: Body has already been consumed.");
     let copy: ReadableStream<Uint8Array> | null = null;
@@ -122,10 +133,28 @@ export class LightResponse implements Response {
 
   /** The body for one full read; a second read is the standard class's TypeError. A null body reads as empty, any number of times. */
   #take(): ReadableStream<Uint8Array> | null {
+    this.#makeWeb();
     if (this.#body === null) return null;
     if (this.#used || this.#body.locked) throw new TypeError("Body is unusable: Body has already been read");
     this.#used = true;
     return this.#body;
+  }
+
+  #makeWeb(): void {
+    if (!this.#node || this.#webMade) return;
+    this.#webMade = true;
+    this.#body = this.#watched(this.#node.web());
+  }
+
+  /**
+   * The body's chunks read straight from the Node stream, for nyzhi's own event stream readers;
+   * undefined when this response has no such body or it is already being read. Marks it used.
+   */
+  static directBody(response: Response): AsyncIterable<Uint8Array> | undefined {
+    if (!(#node in response) || response.#used) return undefined;
+    const chunks = response.#node?.direct();
+    if (chunks) response.#used = true;
+    return chunks;
   }
 
   /**

@@ -1,10 +1,11 @@
 import type { IncomingMessage, OutgoingHttpHeaders } from "node:http";
 import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import type { Agent as HttpsAgentType } from "node:https";
+import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
-import * as zlib from "node:zlib";
 import { LightHeaders } from "./light-headers.js";
 import { LightResponse } from "./light-response.js";
+import { abortReason, nodeBody, terminated } from "./node-body.js";
 
 /**
  * `fetch` for the provider adapters over `node:http`/`node:https` instead of Node's built-in
@@ -118,7 +119,7 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
   }
 
   const responseBody =
-    NULL_BODY_STATUSES.has(status) || method === "HEAD" ? null : webStream(decoded(message), signal);
+    NULL_BODY_STATUSES.has(status) || method === "HEAD" ? null : nodeBody(decoded(message), signal);
   if (responseBody === null) message.resume();
   return new LightResponse(responseBody, {
     status,
@@ -191,6 +192,8 @@ function decoded(message: IncomingMessage): Readable {
   const encoding = message.headers["content-encoding"]?.trim().toLowerCase();
   if (encoding !== "gzip" && encoding !== "x-gzip" && encoding !== "deflate" && encoding !== "br")
     return message;
+  // zlib loads only for a compressed response (the model APIs stream uncompressed SSE).
+  const zlib = createRequire(import.meta.url)("node:zlib") as typeof import("node:zlib");
   const decoder =
     encoding === "br"
       ? zlib.createBrotliDecompress()
@@ -204,76 +207,6 @@ function decoded(message: IncomingMessage): Readable {
   // Ending the body early (abort, cancel, a decoding error) must release the connection too.
   decoder.on("close", () => message.destroy());
   return message.pipe(decoder);
-}
-
-/**
- * A web `ReadableStream` over the Node stream, with backpressure. The Node stream is read in
- * paused mode: each `read()` returns everything buffered since the last one, so the hundreds of
- * tiny pieces of a chunked SSE response that arrive in one socket read reach the reader as one
- * chunk, and no event is emitted per piece (per-piece events cost more than the adapters' own
- * work). A connection that closes before the response is complete errors the stream
- * (`TypeError: terminated`, as `fetch` does) instead of ending it, so a cut stream is never
- * mistaken for a finished one.
- */
-function webStream(source: Readable, signal: AbortSignal | undefined): ReadableStream<Uint8Array> {
-  const incoming = source as Readable & { complete?: boolean };
-  let settled = false;
-  let drain = () => {};
-  let removeAbortListener = () => {};
-  return new ReadableStream<Uint8Array>(
-    {
-      start(controller) {
-        drain = () => {
-          while (!settled && (controller.desiredSize ?? 1) > 0) {
-            const chunk = source.read() as Buffer | null;
-            if (chunk === null) return;
-            controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-          }
-        };
-        const fail = (error: unknown) => {
-          if (settled) return;
-          settled = true;
-          signal?.removeEventListener("abort", onAbort);
-          controller.error(error);
-        };
-        const onAbort = () => {
-          fail(abortReason(signal as AbortSignal));
-          source.destroy();
-        };
-        signal?.addEventListener("abort", onAbort, { once: true });
-        removeAbortListener = () => signal?.removeEventListener("abort", onAbort);
-        source.on("readable", drain);
-        source.on("end", () => {
-          if (settled) return;
-          settled = true;
-          signal?.removeEventListener("abort", onAbort);
-          controller.close();
-        });
-        source.on("error", (error) => fail(error.message === "aborted" ? terminated(error) : error));
-        source.on("close", () => {
-          if (incoming.complete === false) fail(terminated());
-        });
-        if (signal?.aborted) onAbort();
-      },
-      pull() {
-        drain();
-      },
-      cancel() {
-        settled = true;
-        removeAbortListener();
-        source.destroy();
-      },
-    },
-    { highWaterMark: 256 * 1024, size: (chunk) => chunk.byteLength },
-  );
-}
-
-function terminated(cause?: unknown): TypeError {
-  return new TypeError("terminated", cause === undefined ? undefined : { cause });
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("This operation was aborted", "AbortError");
 }
 
 let httpsModule: Promise<{ request: typeof httpRequest; agent: HttpsAgentType }> | undefined;

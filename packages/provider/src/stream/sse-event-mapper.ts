@@ -1,4 +1,5 @@
 import type { ProviderError } from "../errors/provider-error.js";
+import { LightResponse } from "../http/light-response.js";
 import type { StreamPart } from "../model/stream-part.js";
 import { type SseEvent, SseParser } from "../sse/parse-sse-stream.js";
 import { type EventMapper, mapEventStream } from "./map-event-stream.js";
@@ -61,8 +62,13 @@ export class SseEventMapper<Event> implements EventMapper<Uint8Array> {
   }
 }
 
-/** The body of a streamed response, or a clear error when the server sent none. */
+/**
+ * The body of a streamed response, or a clear error when the server sent none. A response from
+ * nodeHttpFetch is read straight from its Node stream (see NodeBody).
+ */
 export function eventStreamBody(response: Response): AsyncIterable<Uint8Array> {
+  const direct = LightResponse.directBody(response);
+  if (direct) return direct;
   if (!response.body) throw new Error("the response has no body");
   return response.body as unknown as AsyncIterable<Uint8Array>;
 }

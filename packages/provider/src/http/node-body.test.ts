@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { LightResponse } from "./light-response.js";
+import { nodeHttpFetch } from "./node-http-fetch.js";
+
+// The direct read of a nodeHttpFetch body (LightResponse.directBody), which the SSE adapters use
+// instead of the web stream; node-http-fetch.test.ts covers the web stream side.
+let server: Server;
+let base: string;
+let handler: (request: IncomingMessage, response: ServerResponse) => void;
+
+beforeEach(async () => {
+  server = createServer((request, response) => {
+    request.resume();
+    request.on("end", () => handler(request, response));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function readAll(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of chunks) text += decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}
+
+describe("LightResponse.directBody", () => {
+  it("reads the chunks as they arrive, even after `body` was looked at, and then owns the body", async () => {
+    let finish: () => void = () => {};
+    handler = (_request, response) => {
+      response.writeHead(200, { "content-type": "text/event-stream" });
+      response.write("data: one\n\n");
+      finish = () => response.end("data: two\n\n");
+    };
+    const response = await nodeHttpFetch(base);
+    expect(response.body).toBeInstanceOf(ReadableStream); // what the Anthropic SDK does
+    const chunks = LightResponse.directBody(response);
+    expect(chunks).toBeDefined();
+    expect(response.bodyUsed).toBe(true);
+    const iterator = (chunks as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+    expect(new TextDecoder().decode((await iterator.next()).value)).toBe("data: one\n\n");
+    finish();
+    let rest = "";
+    for (let next = await iterator.next(); !next.done; next = await iterator.next())
+      rest += new TextDecoder().decode(next.value);
+    expect(rest).toBe("data: two\n\n");
+    await expect((response.body as ReadableStream).getReader().read()).rejects.toThrow(/unusable/);
+    expect(LightResponse.directBody(response)).toBeUndefined();
+  });
+
+  it("is not offered once the web stream has started, nor for other responses", async () => {
+    handler = (_request, response) => response.end("hello");
+    const response = await nodeHttpFetch(base);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    expect(LightResponse.directBody(response)).toBeUndefined();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("hello");
+    expect(LightResponse.directBody(new Response("x"))).toBeUndefined();
+  });
+
+  it("fails with TypeError 'terminated' on a cut connection and with the reason on abort", async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { "content-length": "1000" });
+      response.write("data: partial", () => response.socket?.destroy());
+    };
+    const cut = LightResponse.directBody(await nodeHttpFetch(base));
+    await expect(readAll(cut as AsyncIterable<Uint8Array>)).rejects.toThrow(/terminated/);
+
+    handler = (_request, response) => {
+      response.writeHead(200);
+      response.write("first");
+    };
+    const controller = new AbortController();
+    const aborted = LightResponse.directBody(await nodeHttpFetch(base, { signal: controller.signal }));
+    const iterator = (aborted as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+    await iterator.next();
+    controller.abort();
+    await expect(iterator.next()).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("closes the connection when the reader stops early", async () => {
+    let closed = false;
+    handler = (request, response) => {
+      response.writeHead(200);
+      response.write("first");
+      request.socket.on("close", () => (closed = true));
+    };
+    const chunks = LightResponse.directBody(await nodeHttpFetch(base));
+    for await (const _chunk of chunks as AsyncIterable<Uint8Array>) break;
+    await expect.poll(() => closed).toBe(true);
+  });
+});
