@@ -74,8 +74,12 @@ export default defineConfig([
     entry: { "nyz-main": "src/main.ts" },
     format: ["cjs"],
     splitting: false,
-    // The ES build keeps the source maps; this 4 MB bundle would add 11 MB of map to the package.
+    // The ES build keeps the source maps; this bundle would add 11 MB of map to the package.
     sourcemap: false,
+    // Whitespace and syntax minified, names kept (stack traces stay readable): a third smaller, so
+    // less to read and hold at every start-up.
+    minifyWhitespace: true,
+    minifySyntax: true,
     // Node's fetch globals (`Headers`, `FormData`, `Request`, `Response`) load all of undici on
     // first use (~20–30 ms), and the SDKs touch them on every first request although their fetch is
     // nodeHttpFetch. In this bundle those names refer to @nyzhi/provider's stand-ins instead.
