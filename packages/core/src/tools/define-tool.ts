@@ -1,5 +1,6 @@
 import { errorMessage, NyzhiError } from "@nyzhi/config";
-import { z } from "zod";
+import type { z } from "zod";
+import { toolJsonSchema } from "./precomputed-schemas.js";
 import type { PathUse, ToolContext, ToolKind, ToolResult } from "./tool-types.js";
 import { truncateText } from "./truncate-text.js";
 
@@ -34,6 +35,8 @@ export interface Tool {
   mutates: boolean;
   /** JSON schema of the input, as offered to the model. */
   inputJsonSchema: Record<string, unknown>;
+  /** The zod schema the JSON schema comes from, for tools made by `defineTool`. */
+  inputSchema?: z.ZodType;
   /** Parses raw arguments; returns the error text the model should see when they are invalid. */
   parse(rawInput: unknown): { ok: true; input: unknown } | { ok: false; error: string };
   pathsOf(input: unknown, context: ToolContext): PathUse[];
@@ -51,18 +54,16 @@ export class ToolError extends NyzhiError {
 
 export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): Tool {
   const maxChars = definition.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
-  // Converted on first use: building every tool's schema at start-up costs more than most runs need.
+  // Converted on first use (or taken from the build's precomputed conversions, see toolJsonSchema).
   let inputJsonSchema: Record<string, unknown> | undefined;
   return {
     name: definition.name,
     description: definition.description,
     kind: definition.kind,
     mutates: definition.mutates,
+    inputSchema: definition.inputSchema,
     get inputJsonSchema() {
-      if (!inputJsonSchema) {
-        inputJsonSchema = z.toJSONSchema(definition.inputSchema, { io: "input" }) as Record<string, unknown>;
-        delete inputJsonSchema.$schema;
-      }
+      inputJsonSchema ??= toolJsonSchema(definition.name, definition.inputSchema);
       return inputJsonSchema;
     },
     parse(rawInput) {
