@@ -3,6 +3,7 @@ import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import type { Agent as HttpsAgentType } from "node:https";
 import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
+import { watchIdle } from "./idle-watchdog.js";
 import { LightHeaders } from "./light-headers.js";
 import { LightResponse } from "./light-response.js";
 import { abortReason, nodeBody, terminated } from "./node-body.js";
@@ -77,14 +78,19 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
     signal?.addEventListener("abort", onAbort, { once: true });
     if (signal?.aborted) onAbort();
     // No bytes either way for this long: the connection is given up (undici's default, too).
-    outgoing.setTimeout(IDLE_TIMEOUT_MS, () =>
-      outgoing.destroy(new Error(`no data from the server for ${IDLE_TIMEOUT_MS / 1000} s`)),
+    const stopWatching = watchIdle(
+      outgoing,
+      IDLE_TIMEOUT_MS,
+      `no data from the server for ${IDLE_TIMEOUT_MS / 1000} s`,
     );
     outgoing.on("response", (incoming) => {
       signal?.removeEventListener("abort", onAbort);
+      incoming.once("end", stopWatching);
+      incoming.once("close", stopWatching);
       resolve(incoming);
     });
     outgoing.on("error", (error) => {
+      stopWatching();
       signal?.removeEventListener("abort", onAbort);
       reject(signal?.aborted ? abortReason(signal) : new TypeError("fetch failed", { cause: error }));
     });

@@ -3,6 +3,14 @@ import { describe, expect, it } from "vitest";
 import { compactionTarget, estimateTokens, shouldCompact } from "./estimate-tokens.js";
 
 describe("estimateTokens", () => {
+  it("counts a message again once a part is added to it", () => {
+    const message: ModelMessage = { role: "assistant", content: [{ type: "text", text: "abcd" }] };
+    const before = estimateTokens(undefined, [message]);
+    expect(estimateTokens(undefined, [message])).toBe(before);
+    (message.content as { type: "text"; text: string }[]).push({ type: "text", text: "efghefgh" });
+    expect(estimateTokens(undefined, [message])).toBe(before + 3);
+  });
+
   it("counts chars/4 + 1 per text, 4 per message, 1000 per image, tool name + JSON input", () => {
     const messages: ModelMessage[] = [
       {

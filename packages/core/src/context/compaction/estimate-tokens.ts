@@ -26,8 +26,24 @@ export function estimateTokens(system: ModelRequest["system"], messages: readonl
   return total;
 }
 
+/**
+ * Estimates already made, per message: the thread is estimated before every model request, and
+ * all but its newest messages were counted the step before. An entry is reused only while the
+ * message still has as many parts (messages in a thread are not edited once added).
+ */
+const known = new WeakMap<ModelMessage, { parts: number; tokens: number }>();
+
 /** The estimate for one message, overhead included. */
 export function estimateMessageTokens(message: ModelMessage): number {
+  const parts = typeof message.content === "string" ? -1 : message.content.length;
+  const cached = known.get(message);
+  if (cached?.parts === parts) return cached.tokens;
+  const tokens = countMessageTokens(message);
+  known.set(message, { parts, tokens });
+  return tokens;
+}
+
+function countMessageTokens(message: ModelMessage): number {
   let total = MESSAGE_OVERHEAD_TOKENS;
   if (typeof message.content === "string") return total + estimateTextTokens(message.content);
   for (const part of message.content) {
