@@ -26,11 +26,11 @@ describe("the lead's delegation guidance", () => {
     const { system, tools } = lead({ subagents: true });
     expect(system).toContain("# Delegating to subagents");
     expect(system).toMatch(
-      /New feature: `architect` designs → `reviewer` validates the design \(optional\) → you implement → `tester` tests → `reviewer`/,
+      /New feature: `architect` designs -> `reviewer` validates the design \(optional\) -> you implement -> `tester` tests -> `reviewer`/,
     );
-    expect(system).toMatch(/Complex bug fix: `debugger` finds the root cause → you apply the fix → `tester`/);
+    expect(system).toMatch(/Complex bug fix: `debugger` finds the root cause -> you apply the fix -> `tester`/);
     expect(system).toMatch(
-      /Refactoring: `code-analyzer` .* → `architect` .* → `file-organizer` .* → you update the logic → `tester`/,
+      /Refactoring: `code-analyzer` .* -> `architect` .* -> `file-organizer` .* -> you update the logic -> `tester`/,
     );
     expect(system).toContain("issue them in parallel in the same response");
     expect(tools).toEqual(

@@ -115,7 +115,7 @@ export const sendInputTool = defineTool({
 export const waitTool = defineTool({
   name: "wait",
   description:
-    "Wait for subagents to finish. `ids` empty means all your subagents. mode `any` (default) returns when any finishes (each completion is reported to you once); `all` when all have. timeout_ms 10000–300000, default 30000.",
+    "Wait for subagents to finish. `ids` empty means all your subagents. mode `any` (default) returns when any finishes (each completion is reported to you once); `all` when all have. timeout_ms 10000-300000, default 30000.",
   inputSchema: z.object({
     ids: z.array(z.string()).optional(),
     timeout_ms: z.number().optional(),

@@ -28,7 +28,7 @@ const inputSchema = z.object({
 
 const TASK_DESCRIPTION = `Delegate one task to a specialist subagent and wait for its answer, which comes back as this tool's result.
 The subagent starts fresh: it receives only \`description\` (not this conversation, your todos or your changes), works on its own with its role's tools, and is discarded when it returns. Write the description so it stands alone.
-Several \`task\` calls in one response run in parallel: issue independent delegations together. If a subagent fails, its error is the result; nothing is retried — delegate elsewhere or do it yourself.
+Several \`task\` calls in one response run in parallel: issue independent delegations together. If a subagent fails, its error is the result; nothing is retried -- delegate elsewhere or do it yourself.
 Use \`task\` for complex, multi-step work that can be done in isolation or needs focused reasoning; do it yourself when it takes a few tool calls or you need to see the intermediate steps.`;
 
 /**

@@ -11,7 +11,7 @@ const inputSchema = z.object({
     .string()
     .min(1)
     .describe("The question, self-contained: the user may not have read your last message."),
-  options: z.array(optionSchema).min(2).max(6).optional().describe("2–6 choices to pick from."),
+  options: z.array(optionSchema).min(2).max(6).optional().describe("2-6 choices to pick from."),
   allow_custom: z
     .boolean()
     .default(true)
