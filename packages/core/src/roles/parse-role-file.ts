@@ -58,7 +58,7 @@ export function parseRoleFile(input: ParseRoleFileInput): ParsedRoleFile {
   });
   const parsed = parseFrontMatter(input.text);
   if (!parsed.ok) return skip(`invalid front matter (${parsed.reason})`);
-  const result = frontMatterSchema.safeParse(parsed.data);
+  const result = frontMatterSchema.safeParse(parsed.data, { jitless: true });
   if (!result.success) {
     const issue = result.error.issues[0]!;
     return skip(`front matter key '${issue.path.join(".") || "(root)"}': ${issue.message}`);

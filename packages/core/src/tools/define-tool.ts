@@ -67,7 +67,9 @@ export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<
       return inputJsonSchema;
     },
     parse(rawInput) {
-      const parsed = definition.inputSchema.safeParse(rawInput ?? {});
+      // Without zod's JIT: it compiles a parser per schema on first use (~1 ms each, new code V8
+      // cannot cache), which a tool called a few times per session never earns back.
+      const parsed = definition.inputSchema.safeParse(rawInput ?? {}, { jitless: true });
       if (parsed.success) return { ok: true, input: parsed.data };
       return { ok: false, error: formatValidationError(definition.name, parsed.error) };
     },

@@ -60,7 +60,7 @@ export class TodoStore {
     const store = new TodoStore({ file });
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text !== undefined) {
-      const parsed = storedSchema.safeParse(safeJson(text));
+      const parsed = storedSchema.safeParse(safeJson(text), { jitless: true });
       if (parsed.success) {
         store.#items = parsed.data.map((item) => ({
           ...item,
