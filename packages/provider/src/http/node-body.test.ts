@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LightResponse } from "./light-response.js";
 import { nodeHttpFetch } from "./node-http-fetch.js";
@@ -94,5 +95,69 @@ describe("LightResponse.directBody", () => {
     const chunks = LightResponse.directBody(await nodeHttpFetch(base));
     for await (const _chunk of chunks as AsyncIterable<Uint8Array>) break;
     await expect.poll(() => closed).toBe(true);
+  });
+
+  it("watches the connection before anything reads: a cut, a corrupt body or an abort still fails the read", async () => {
+    const later = () => new Promise((resolve) => setTimeout(resolve, 100));
+    handler = (_request, response) => {
+      response.writeHead(200, { "content-length": "1000" });
+      response.write("data: partial", () => setTimeout(() => response.socket?.destroy(), 10));
+    };
+    const cutDirect = await nodeHttpFetch(base);
+    const cutWeb = await nodeHttpFetch(base);
+    await later();
+    await expect(readAll(LightResponse.directBody(cutDirect) as AsyncIterable<Uint8Array>)).rejects.toThrow(
+      /terminated/,
+    );
+    await expect(cutWeb.text()).rejects.toThrow(/terminated/);
+
+    handler = (_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip" });
+      response.end(Buffer.concat([gzipSync("ok"), Buffer.from("not gzip at all")]).subarray(5));
+    };
+    const corrupt = await nodeHttpFetch(base);
+    await later(); // an unwatched decoder error would have crashed the process by now
+    await expect(corrupt.text()).rejects.toThrow();
+
+    let closed = false;
+    handler = (request, response) => {
+      response.writeHead(200);
+      response.write("first");
+      request.socket.on("close", () => (closed = true));
+    };
+    const controller = new AbortController();
+    const aborted = await nodeHttpFetch(base, { signal: controller.signal });
+    controller.abort();
+    await expect.poll(() => closed).toBe(true);
+    await expect(aborted.text()).rejects.toMatchObject({ name: "AbortError" });
+  });
+
+  it("settles reads made before the last one has, and ends them when the reader stops", async () => {
+    let finish: () => void = () => {};
+    handler = (_request, response) => {
+      response.writeHead(200);
+      response.flushHeaders();
+      finish = () => response.end("all");
+    };
+    const iterator = (LightResponse.directBody(await nodeHttpFetch(base)) as AsyncIterable<Uint8Array>)[
+      Symbol.asyncIterator
+    ]();
+    const first = iterator.next();
+    const second = iterator.next();
+    finish();
+    expect(new TextDecoder().decode((await first).value)).toBe("all");
+    expect(await second).toEqual({ value: undefined, done: true });
+
+    handler = (_request, response) => {
+      response.writeHead(200);
+      response.write("x");
+    };
+    const stopped = (LightResponse.directBody(await nodeHttpFetch(base)) as AsyncIterable<Uint8Array>)[
+      Symbol.asyncIterator
+    ]();
+    await stopped.next();
+    const pending = stopped.next();
+    await stopped.return?.();
+    expect(await pending).toEqual({ value: undefined, done: true });
   });
 });
