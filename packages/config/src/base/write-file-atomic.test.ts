@@ -15,6 +15,15 @@ describe("writeFileAtomic", () => {
     expect(await readFile(join(dir, "real.toml"), "utf8")).toBe("a = 2\n");
   });
 
+  it("replaces a path it cannot stat (a looping symlink) as it did with the async calls", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "nyzhi-atomic-"));
+    const loop = join(dir, "a");
+    await symlink("b", loop);
+    await symlink("a", join(dir, "b"));
+    await writeFileAtomic(loop, "hello");
+    expect(await readFile(loop, "utf8")).toBe("hello");
+  });
+
   it("keeps an existing file's mode unless one is given", async () => {
     const dir = await mkdtemp(join(tmpdir(), "nyzhi-atomic-"));
     const file = join(dir, "private.toml");

@@ -39,8 +39,7 @@ export async function writeFileAtomic(
   // Write through a symlink to its target (a dotfiles-managed config stays a link), and keep an
   // existing file's permissions unless a mode is asked for (a 0600 file stays 0600).
   const path = realPathOrSelf(requestedPath);
-  const existingMode = statSync(path, { throwIfNoEntry: false });
-  const mode = options.mode ?? (existingMode ? existingMode.mode & 0o777 : 0o644);
+  const mode = options.mode ?? existingMode(path) ?? 0o644;
   const directory = dirname(path);
   mkdirSync(directory, { recursive: true });
   const temp = join(directory, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
@@ -56,6 +55,15 @@ export async function writeFileAtomic(
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+/** The permissions of the file at `path`, or undefined when there is none to keep (or it cannot be read). */
+function existingMode(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return undefined;
   }
 }
 
