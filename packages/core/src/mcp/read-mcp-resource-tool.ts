@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, ToolError } from "../tools/define-tool.js";
+import { defineShippedTool, ToolError } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
 import { describeContent } from "./map-mcp-result.js";
 import type { McpManager } from "./mcp-manager.js";
@@ -17,7 +17,7 @@ function managerOf(context: ToolContext): McpManager {
  * Reads a resource an MCP server offers (`lab://reports/1`), or lists a server's resources when
  * no `uri` is given. Read-only; the server does the work, so it is a `network` kind.
  */
-export const readMcpResourceTool = defineTool({
+export const readMcpResourceTool = defineShippedTool({
   name: "read_mcp_resource",
   description:
     "Read a resource from an MCP server by URI (e.g. a resource link a tool returned). Without `uri`, lists the server's resources.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { type RoleSummary, roleLines } from "../roles/format-role-list.js";
-import { defineTool, type Tool } from "../tools/define-tool.js";
+import { defineShippedTool, type Tool } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
 import { type AgentManager, SubagentError } from "./agent-manager.js";
 
@@ -51,7 +51,7 @@ const callerTag = (context: ToolContext) => ({
 export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => readonly RoleSummary[])): Tool {
   const describe = () =>
     `Start a subagent in the background on a self-contained task and return at once with its id. It gets a briefing of your recent changes, todos and conversation. Spawn several in one turn to work in parallel, then call \`wait\` to collect their results.\n\nRoles (agent_type):\n${roleLines(typeof roles === "function" ? roles() : roles)}`;
-  const tool = defineTool({
+  const tool = defineShippedTool({
     name: "spawn_agent",
     description: describe(),
     inputSchema: z.object({
@@ -99,7 +99,7 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => read
   };
 }
 
-export const sendInputTool = defineTool({
+export const sendInputTool = defineShippedTool({
   name: "send_input",
   description:
     "Send a follow-up message to a running subagent; it sees the message before its next model request.",
@@ -112,7 +112,7 @@ export const sendInputTool = defineTool({
   },
 });
 
-export const waitTool = defineTool({
+export const waitTool = defineShippedTool({
   name: "wait",
   description:
     "Wait for subagents to finish. `ids` empty means all your subagents. mode `any` (default) returns when any finishes (each completion is reported to you once); `all` when all have. timeout_ms 10000-300000, default 30000.",
@@ -137,7 +137,7 @@ export const waitTool = defineTool({
   },
 });
 
-export const closeAgentTool = defineTool({
+export const closeAgentTool = defineShippedTool({
   name: "close_agent",
   description: "Stop a subagent and all of its own subagents, freeing their slots.",
   inputSchema: z.object({ id: z.string() }),
@@ -149,7 +149,7 @@ export const closeAgentTool = defineTool({
   },
 });
 
-export const resumeAgentTool = defineTool({
+export const resumeAgentTool = defineShippedTool({
   name: "resume_agent",
   description:
     "Give a finished (completed, errored or closed) subagent a new message; it continues with its whole earlier conversation.",

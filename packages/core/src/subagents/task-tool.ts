@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { roleLines } from "../roles/format-role-list.js";
 import type { RoleDefinition } from "../roles/role-definition.js";
-import { defineTool, type Tool, ToolError } from "../tools/define-tool.js";
+import { defineShippedTool, type Tool, ToolError } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
 import type { AgentManager } from "./agent-manager.js";
 import { formatStatus } from "./agent-status.js";
@@ -41,7 +41,7 @@ Use \`task\` for complex, multi-step work that can be done in isolation or needs
  * was built, so roles defined later in the session (agents.json) are offered too.
  */
 export function createTaskTool(roles: TaskRoleSource): Tool {
-  const tool = defineTool({
+  const tool = defineShippedTool({
     name: "task",
     description: TASK_DESCRIPTION,
     inputSchema,

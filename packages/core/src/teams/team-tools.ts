@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { defineTool, type Tool } from "../tools/define-tool.js";
+import { defineShippedTool, type Tool } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
 import { TASK_STATUSES, type TeamTask } from "./task-board.js";
 import {
@@ -41,7 +41,7 @@ async function whoAmI(context: ToolContext, team: string | undefined): Promise<T
   return serviceOf(context).identify(context.agent.id, team);
 }
 
-export const teamCreateTool = defineTool({
+export const teamCreateTool = defineShippedTool({
   name: "team_create",
   description:
     "Create a team you lead: a config, one inbox per member and a shared task board. List the teammates to register (spawn them with spawn_teammate).",
@@ -73,7 +73,7 @@ export const teamCreateTool = defineTool({
   },
 });
 
-export const teamDeleteTool = defineTool({
+export const teamDeleteTool = defineShippedTool({
   name: "team_delete",
   description: "Delete a team: its config, inboxes and task board. Its running teammates are stopped.",
   inputSchema: z.object({ name: z.string() }),
@@ -87,7 +87,7 @@ export const teamDeleteTool = defineTool({
   },
 });
 
-export const teamListTool = defineTool({
+export const teamListTool = defineShippedTool({
   name: "team_list",
   description: "List the teams with their members.",
   inputSchema: z.object({}),
@@ -106,7 +106,7 @@ export const teamListTool = defineTool({
   },
 });
 
-export const sendTeamMessageTool = defineTool({
+export const sendTeamMessageTool = defineShippedTool({
   name: "send_team_message",
   description:
     "Message a teammate or the lead (`to`: a member name, or `all` for everyone but you). `type` sends a structured message: requests (request, shutdown_request, plan_approval_request) get a request_id to answer with the matching response type (response, shutdown_response, plan_approval_response with `approve`).",
@@ -148,7 +148,7 @@ export const sendTeamMessageTool = defineTool({
   },
 });
 
-export const readInboxTool = defineTool({
+export const readInboxTool = defineShippedTool({
   name: "read_inbox",
   description: "Read your unread team messages now (they also arrive on their own before your next step).",
   inputSchema: z.object({ team: teamArgument }),
@@ -162,7 +162,7 @@ export const readInboxTool = defineTool({
   },
 });
 
-export const taskCreateTool = defineTool({
+export const taskCreateTool = defineShippedTool({
   name: "task_create",
   description:
     "Add a task to the team's board. `blocked_by` lists task ids it waits for (it starts blocked and unblocks when they complete); `owner` assigns it (the member is told).",
@@ -193,7 +193,7 @@ export const taskCreateTool = defineTool({
   },
 });
 
-export const taskUpdateTool = defineTool({
+export const taskUpdateTool = defineShippedTool({
   name: "task_update",
   description:
     "Change a task's status or owner. Setting yourself as owner claims it atomically (refused when someone else has it or it is blocked). Completing a task unblocks the tasks waiting for it.",
@@ -278,7 +278,7 @@ async function assign(service: TeamService, me: TeamIdentity, task: TeamTask): P
   );
 }
 
-export const taskListTool = defineTool({
+export const taskListTool = defineShippedTool({
   name: "task_list",
   description: "List the team's tasks, optionally only one status or one owner's.",
   inputSchema: z.object({
@@ -306,7 +306,7 @@ export function formatTaskLine(task: TeamTask): string {
   return `- [${task.status}] #${task.id} (${task.owner ?? "unassigned"})${blocked} -- ${task.subject}`;
 }
 
-export const spawnTeammateTool = defineTool({
+export const spawnTeammateTool = defineShippedTool({
   name: "spawn_teammate",
   description:
     "Start a long-lived teammate in your team: it works on `message`, then goes idle and wakes on new messages or task assignments until you send it a shutdown_request. Spawning a name that is already running delivers the message instead. `plan_mode`: it must get your approval of a plan (plan_approval_response) before editing.",

@@ -53,8 +53,21 @@ export class ToolError extends NyzhiError {
 }
 
 export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): Tool {
+  return makeTool(definition, false);
+}
+
+/**
+ * `defineTool` for the tools nyzhi ships: their JSON schema is taken from the build's precomputed
+ * conversions (see precomputed-schemas.ts) instead of being converted at run time. Internal: a tool
+ * defined elsewhere, even under a shipped tool's name, is always converted from its own schema.
+ */
+export function defineShippedTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>): Tool {
+  return makeTool(definition, true);
+}
+
+function makeTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>, shipped: boolean): Tool {
   const maxChars = definition.maxOutputChars ?? DEFAULT_MAX_OUTPUT_CHARS;
-  // Converted on first use (or taken from the build's precomputed conversions, see toolJsonSchema).
+  // Made on first use: converted, or for a shipped tool taken from the precomputed table.
   let inputJsonSchema: Record<string, unknown> | undefined;
   return {
     name: definition.name,
@@ -63,7 +76,7 @@ export function defineTool<Schema extends z.ZodType>(definition: ToolDefinition<
     mutates: definition.mutates,
     inputSchema: definition.inputSchema,
     get inputJsonSchema() {
-      inputJsonSchema ??= toolJsonSchema(definition.name, definition.inputSchema);
+      inputJsonSchema ??= toolJsonSchema(definition.name, definition.inputSchema, { shipped });
       return inputJsonSchema;
     },
     parse(rawInput) {

@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { defineTool } from "./define-tool.js";
-import { convertToolSchema, toolJsonSchema } from "./precomputed-schemas.js";
+import { convertToolSchema, runtimeConversions } from "./precomputed-schemas.js";
 import { shippedTools } from "./testing/shipped-tools.js";
 
 describe("precomputed tool schemas", () => {
+  // First in the file: no shipped tool may have been asked for its schema before.
+  it("are what the shipped tools offer, without converting any schema at run time", () => {
+    const before = runtimeConversions.count;
+    const tools = shippedTools();
+    for (const tool of tools) void tool.inputJsonSchema;
+    expect(runtimeConversions.count - before).toBe(0);
+    for (const tool of tools) expect(tool.inputJsonSchema).toEqual(convertToolSchema(tool.inputSchema!));
+  });
+
   it("are zod's conversions of the shipped tools (after changing a tool's input, run `pnpm vitest run -u packages/core/src/tools/precomputed-schemas.test.ts`)", async () => {
     const lines = shippedTools().map(
       (tool) =>
@@ -22,22 +31,16 @@ describe("precomputed tool schemas", () => {
     await expect(source).toMatchFileSnapshot("./builtin-tool-schemas.generated.ts");
   });
 
-  it("are what the shipped tools offer", () => {
-    for (const tool of shippedTools())
-      expect(tool.inputJsonSchema).toEqual(convertToolSchema(tool.inputSchema!));
-  });
-
-  it("are not used for another tool that shares a built-in's name but not its input", () => {
+  it("are never used for a tool defined elsewhere, even under a shipped tool's name", () => {
     const other = defineTool({
-      name: "read",
-      description: "A different read.",
-      inputSchema: z.object({ key: z.string().describe("Which key") }),
-      kind: "read",
+      name: "close_agent",
+      description: "A different close_agent.",
+      inputSchema: z.object({ id: z.number().int() }),
+      kind: "agent",
       mutates: false,
       execute: async () => "",
     });
     expect(other.inputJsonSchema).toEqual(convertToolSchema(other.inputSchema!));
-    const sameKeys = z.object({ file_path: z.string().describe("Another description") });
-    expect(toolJsonSchema("read", sameKeys)).toEqual(convertToolSchema(sameKeys));
+    expect(other.inputJsonSchema).toMatchObject({ properties: { id: { type: "integer" } } });
   });
 });

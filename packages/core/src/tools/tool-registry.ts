@@ -117,8 +117,12 @@ export class ToolRegistry {
 
   /** Every registered tool, deferred ones included, sorted by name. */
   list(): Tool[] {
+    return [...this.#sortedTools()];
+  }
+
+  #sortedTools(): Tool[] {
     this.#sorted ??= this.names().map((name) => this.tools.get(name)!);
-    return [...this.#sorted];
+    return this.#sorted;
   }
 
   /** A new registry with only the tools the fence lets through; deferred tools stay deferred. */
@@ -137,8 +141,7 @@ export class ToolRegistry {
 
   /** Definitions as offered to the model, sorted by name; unexpanded deferred tools are left out. */
   definitions(): ModelToolDefinition[] {
-    this.#sorted ??= this.list();
-    return this.#sorted
+    return this.#sortedTools()
       .filter((tool) => !this.hidden.has(tool.name))
       .map((tool) => ({
         name: tool.name,

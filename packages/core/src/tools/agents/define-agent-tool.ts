@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type AgentDefinition, agentDefinitionProblems } from "../../roles/agents-json/agent-definition.js";
 import { writeAgentEntry } from "../../roles/agents-json/write-agents-json.js";
 import { describeRoleSource } from "../../roles/role-definition.js";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { agentsJsonPathFor, refuseGlobalWriteFromSubagent, roleCatalogOf } from "./agents-json-service.js";
 
 const inputSchema = z.object({
@@ -25,7 +25,7 @@ const inputSchema = z.object({
  * atomically (other entries kept) and reloads the role catalog, so `spawn_agent` and `task` can
  * use the name at once.
  */
-export const defineAgentTool = defineTool({
+export const defineAgentTool = defineShippedTool({
   name: "define_agent",
   description:
     "Define (or replace) a reusable subagent in agents.json. It can be used with spawn_agent (agent_type) or task (subagent_type) right away and in later sessions.",

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { AgentsJsonScope } from "../../roles/agents-json/agents-json-paths.js";
 import { readAgentsJson } from "../../roles/agents-json/read-agents-json.js";
 import { describeRoleSource } from "../../roles/role-definition.js";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 import type { ToolContext } from "../tool-types.js";
 import { agentsJsonPathFor, roleCatalogOf } from "./agents-json-service.js";
 
@@ -11,7 +11,7 @@ import { agentsJsonPathFor, roleCatalogOf } from "./agents-json-service.js";
  * source, whether the project one overrides a global one of the same name, and whether something
  * of higher precedence (an agent file) or a config toggle hides it.
  */
-export const listAgentsTool = defineTool({
+export const listAgentsTool = defineShippedTool({
   name: "list_agents",
   description:
     "List the subagent definitions in agents.json (global, project, or all) with their source and overrides.",

@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { removeAgentEntry } from "../../roles/agents-json/write-agents-json.js";
 import { describeRoleSource } from "../../roles/role-definition.js";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { agentsJsonPathFor, refuseGlobalWriteFromSubagent, roleCatalogOf } from "./agents-json-service.js";
 
 /** `remove_agent` (seed 004): deletes one agents.json entry, keeping the others, and reloads the roles. */
-export const removeAgentTool = defineTool({
+export const removeAgentTool = defineShippedTool({
   name: "remove_agent",
   description: "Remove a subagent definition from agents.json (project by default, or global).",
   inputSchema: z.object({

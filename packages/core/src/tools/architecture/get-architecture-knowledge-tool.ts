@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ARCHITECTURE_CACHE_FILE, getArchitectureKnowledge } from "../../architecture/architecture-cache.js";
 import { ARCHITECTURE_SECTIONS, renderArchitecture } from "../../architecture/render-architecture.js";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 
 /**
  * `get_architecture_knowledge(section)` (seed 003), the `architecture-expert`'s grounding: a
@@ -9,7 +9,7 @@ import { defineTool, ToolError } from "../define-tool.js";
  * file changes) rendered as capped Markdown. It writes only its own cache, so it counts as a
  * read-only tool.
  */
-export const getArchitectureKnowledgeTool = defineTool({
+export const getArchitectureKnowledgeTool = defineShippedTool({
   name: "get_architecture_knowledge",
   description:
     "Static analysis of this codebase's architecture. Sections: overview (project type, entry points, frameworks, file count), patterns (with confidence), call-graph (import graph stats, hub modules, circular dependencies), middleware (auth, middleware chain, error handlers), endpoints (method, path, file), models (with properties), all. Call it before answering questions about the architecture.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tool } from "../define-tool.js";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import type { ToolRegistry } from "../tool-registry.js";
 import type { ToolServices } from "../tool-types.js";
 
@@ -24,7 +24,7 @@ const inputSchema = z.object({
     .describe("keyword (default): every word must appear, case-insensitive; regex: a JavaScript regex."),
 });
 
-export const toolSearchTool: Tool = defineTool({
+export const toolSearchTool: Tool = defineShippedTool({
   name: "tool_search",
   description:
     "Find tools that are available but not yet loaded (e.g. MCP server tools). Returns the matching tools' names, descriptions and input schemas, and loads them so you can call them from your next step.",

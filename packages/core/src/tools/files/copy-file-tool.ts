@@ -1,7 +1,7 @@
 import { cp, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 import { displayPath } from "./file-system.js";
 import { resolvePair } from "./move-file-tool.js";
 import { listTreeFiles, trackPaths } from "./tracked-tree.js";
@@ -14,7 +14,7 @@ const inputSchema = z.object({
     .describe("Path of the copy; must not exist yet. Missing parent directories are created."),
 });
 
-export const copyFileTool = defineTool({
+export const copyFileTool = defineShippedTool({
   name: "copy_file",
   description: "Copy a file or directory. Fails if the destination already exists.",
   inputSchema,

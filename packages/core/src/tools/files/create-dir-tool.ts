@@ -1,13 +1,13 @@
 import { mkdir, stat } from "node:fs/promises";
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, isNotFound } from "./file-system.js";
 
 const inputSchema = z.object({
   path: z.string().min(1).describe("Directory to create; missing parents are created too."),
 });
 
-export const createDirTool = defineTool({
+export const createDirTool = defineShippedTool({
   name: "create_dir",
   description: "Create a directory (and any missing parents).",
   inputSchema,

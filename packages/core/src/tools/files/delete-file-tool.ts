@@ -1,6 +1,6 @@
 import { lstat, readdir, rmdir, unlink } from "node:fs/promises";
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, isNotFound } from "./file-system.js";
 import { trackPaths } from "./tracked-tree.js";
 
@@ -8,7 +8,7 @@ const inputSchema = z.object({
   path: z.string().min(1).describe("File (or empty directory) to delete."),
 });
 
-export const deleteFileTool = defineTool({
+export const deleteFileTool = defineShippedTool({
   name: "delete_file",
   description: "Delete a file or an empty directory. Non-empty directories are refused.",
   inputSchema,

@@ -2,7 +2,7 @@ import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, isNotFound } from "./file-system.js";
 
 /** Directories never shown in the tree. */
@@ -15,7 +15,7 @@ const inputSchema = z.object({
   depth: z.number().int().min(1).max(10).optional().describe("Levels to descend. Default 3."),
 });
 
-export const directoryTreeTool = defineTool({
+export const directoryTreeTool = defineShippedTool({
   name: "directory_tree",
   description:
     "Show a directory as a tree, a few levels deep. Skips hidden entries, node_modules, dist and build folders.",

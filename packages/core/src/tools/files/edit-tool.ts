@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { countOccurrences, displayPath, readTextForEdit, writeKeepingMode } from "./file-system.js";
 import { unifiedDiff } from "./unified-diff.js";
 
@@ -48,7 +48,7 @@ export function applyReplacement(content: string, replacement: Replacement): str
   return content.slice(0, index) + newText + content.slice(index + oldText.length);
 }
 
-export const editTool = defineTool({
+export const editTool = defineShippedTool({
   name: "edit",
   description:
     "Replace text in a file. old_string must match exactly (whitespace included) and occur once, unless replace_all is set. Read the file first.",

@@ -1,13 +1,13 @@
 import { lstat, readlink, stat } from "node:fs/promises";
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, formatBytes, isNotFound } from "./file-system.js";
 
 const inputSchema = z.object({
   path: z.string().min(1).describe("File or directory to describe."),
 });
 
-export const fileInfoTool = defineTool({
+export const fileInfoTool = defineShippedTool({
   name: "file_info",
   description: "Show a path's type, size, permissions and modification times.",
   inputSchema,

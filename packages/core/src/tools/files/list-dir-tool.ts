@@ -1,7 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, formatBytes, isNotFound } from "./file-system.js";
 
 /** Most entries listed. */
@@ -11,7 +11,7 @@ const inputSchema = z.object({
   path: z.string().min(1).optional().describe("Directory to list. Default: the workspace root."),
 });
 
-export const listDirTool = defineTool({
+export const listDirTool = defineShippedTool({
   name: "list_dir",
   description:
     "List a directory: sub-directories first, then files with their sizes. Hidden entries are skipped unless the directory itself is hidden.",

@@ -1,7 +1,7 @@
 import { cp, lstat, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import type { ToolContext } from "../tool-types.js";
 import { displayPath, isNotFound } from "./file-system.js";
 import { listTreeFiles, trackPaths } from "./tracked-tree.js";
@@ -14,7 +14,7 @@ const inputSchema = z.object({
     .describe("New path; must not exist yet. Missing parent directories are created."),
 });
 
-export const moveFileTool = defineTool({
+export const moveFileTool = defineShippedTool({
   name: "move_file",
   description: "Move or rename a file or directory. Fails if the destination already exists.",
   inputSchema,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import type { ToolContext } from "../tool-types.js";
 import { applyReplacement } from "./edit-tool.js";
 import { displayPath, readTextForEdit } from "./file-system.js";
@@ -20,7 +20,7 @@ const inputSchema = z.object({
     .describe("Edits applied in order; several may target the same file. If any fails, no file is changed."),
 });
 
-export const multiEditTool = defineTool({
+export const multiEditTool = defineShippedTool({
   name: "multi_edit",
   description:
     "Apply several exact-text replacements, across one or more files, as one all-or-nothing change. Each edit follows the rules of edit.",

@@ -1,6 +1,6 @@
 import { open } from "node:fs/promises";
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { truncateEnd } from "../truncate-text.js";
 import { displayPath, isNotFound, looksBinary } from "./file-system.js";
 
@@ -14,7 +14,7 @@ const inputSchema = z.object({
   lines: z.number().int().min(1).max(5000).optional().describe("Number of lines from the end. Default 50."),
 });
 
-export const tailFileTool = defineTool({
+export const tailFileTool = defineShippedTool({
   name: "tail_file",
   description: "Show the last lines of a file (logs, long outputs) without reading all of it.",
   inputSchema,

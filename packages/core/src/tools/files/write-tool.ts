@@ -1,7 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 import { displayPath, isNotFound, looksBinary, writeKeepingMode } from "./file-system.js";
 import { unifiedDiff } from "./unified-diff.js";
 
@@ -10,7 +10,7 @@ const inputSchema = z.object({
   content: z.string().describe("The complete new content of the file."),
 });
 
-export const writeTool = defineTool({
+export const writeTool = defineShippedTool({
   name: "write",
   description:
     "Create or overwrite a file with the given content (parent directories are created). Prefer edit for changing part of an existing file.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 import type { PathUse } from "../tool-types.js";
 import { GIT_MAX_OUTPUT_CHARS, isSafeGitArgument, runGit, runGitOrThrow } from "./run-git.js";
 
@@ -8,7 +8,7 @@ const safeArgument = (what: string) =>
 
 const pathUse = (path: string | undefined): PathUse[] => (path ? [{ path, access: "read" }] : []);
 
-export const gitStatusTool = defineTool({
+export const gitStatusTool = defineShippedTool({
   name: "git_status",
   description:
     "Show the current branch (with upstream, ahead/behind) and the short status of the working tree.",
@@ -44,7 +44,7 @@ export const gitStatusTool = defineTool({
   },
 });
 
-export const gitDiffTool = defineTool({
+export const gitDiffTool = defineShippedTool({
   name: "git_diff",
   description:
     "Show uncommitted changes (stat and patch). `staged` shows what is staged for the next commit.",
@@ -65,7 +65,7 @@ export const gitDiffTool = defineTool({
   },
 });
 
-export const gitLogTool = defineTool({
+export const gitLogTool = defineShippedTool({
   name: "git_log",
   description: "Show recent commits as `hash date author | subject`, newest first.",
   inputSchema: z.object({
@@ -94,7 +94,7 @@ export const gitLogTool = defineTool({
   },
 });
 
-export const gitShowTool = defineTool({
+export const gitShowTool = defineShippedTool({
   name: "git_show",
   description: "Show one commit (or other object): message, stat and patch.",
   inputSchema: z.object({ ref: safeArgument("ref").describe("Commit hash, branch, tag or e.g. HEAD~1.") }),
@@ -108,7 +108,7 @@ export const gitShowTool = defineTool({
   },
 });
 
-export const gitBranchTool = defineTool({
+export const gitBranchTool = defineShippedTool({
   name: "git_branch",
   description: "List branches; the current one is marked with `*`.",
   inputSchema: z.object({

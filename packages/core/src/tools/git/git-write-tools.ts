@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import type { PathUse, ToolContext } from "../tool-types.js";
 import { GIT_MAX_OUTPUT_CHARS, isSafeGitArgument, runGit, runGitOrThrow } from "./run-git.js";
 
@@ -10,7 +10,7 @@ async function checkWorkspaceWritable(context: ToolContext): Promise<void> {
   await context.paths.resolve(".", "write");
 }
 
-export const gitCommitTool = defineTool({
+export const gitCommitTool = defineShippedTool({
   name: "git_commit",
   description:
     "Commit changes. With `paths`, stages and commits only those; without, stages everything (`git add -A`) and commits. Returns the short hash.",
@@ -53,7 +53,7 @@ export const gitCommitTool = defineTool({
   },
 });
 
-export const gitCheckoutTool = defineTool({
+export const gitCheckoutTool = defineShippedTool({
   name: "git_checkout",
   description: "Switch to a branch, or create it from the current HEAD and switch to it (`create: true`).",
   inputSchema: z.object({

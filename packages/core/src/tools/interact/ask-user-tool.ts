@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 
 const optionSchema = z.object({
   value: z.string().min(1).describe("What you get back when the user picks this option."),
@@ -26,7 +26,7 @@ export const NO_USER_MESSAGE =
 export const DISMISSED_MESSAGE =
   "The user dismissed the question without answering. Proceed with your best judgement and state the assumption you made.";
 
-export const askUserTool = defineTool({
+export const askUserTool = defineShippedTool({
   name: "ask_user",
   description:
     "Ask the user a question and wait for the answer. Only for decisions you cannot make yourself (ambiguous requirements, a choice between approaches with real trade-offs, missing credentials); never to ask permission for something you were asked to do.",

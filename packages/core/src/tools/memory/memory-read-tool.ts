@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { projectMemoryDir } from "../../memory/memory-paths.js";
 import { listMemoryTopics, readMemoryIndex, readMemoryTopic } from "../../memory/memory-store.js";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 
 const inputSchema = z.object({
   topic: z
@@ -11,7 +11,7 @@ const inputSchema = z.object({
     .describe("A topic to read in full; omit for the index and the list of topics."),
 });
 
-export const memoryReadTool = defineTool({
+export const memoryReadTool = defineShippedTool({
   name: "memory_read",
   description:
     "Read this project's persistent memory: without a topic, the index (MEMORY.md) and the available topics; with a topic, its notes.",

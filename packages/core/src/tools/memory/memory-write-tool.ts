@@ -2,7 +2,7 @@ import { z } from "zod";
 import { findSecret } from "../../memory/find-secret.js";
 import { projectMemoryDir } from "../../memory/memory-paths.js";
 import { writeMemoryTopic } from "../../memory/memory-store.js";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 
 const inputSchema = z.object({
   topic: z
@@ -18,7 +18,7 @@ const inputSchema = z.object({
     .describe("append (default) adds to the topic; replace rewrites it."),
 });
 
-export const memoryWriteTool = defineTool({
+export const memoryWriteTool = defineShippedTool({
   name: "memory_write",
   description:
     "Save durable project knowledge (commands, architecture, conventions, pitfalls, user preferences) to persistent memory under a topic, for later sessions. Never for secrets.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 import { comparePaths, walkFiles } from "./walk-files.js";
 
 /** Files considered at most (the first ones in walk order). */
@@ -13,7 +13,7 @@ const inputSchema = z.object({
   max_results: z.number().int().min(1).max(200).optional().describe("Default 20."),
 });
 
-export const fuzzyFindTool = defineTool({
+export const fuzzyFindTool = defineShippedTool({
   name: "fuzzy_find",
   description:
     "Find files whose path fuzzily matches a query (characters in order, like an editor's file finder). Best matches first.",

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, isNotFound } from "../files/file-system.js";
 import { compileGlob } from "./glob-pattern.js";
 import { walkFiles } from "./walk-files.js";
@@ -19,7 +19,7 @@ const inputSchema = z.object({
   path: z.string().min(1).optional().describe("Directory to search from. Default: the workspace root."),
 });
 
-export const globTool = defineTool({
+export const globTool = defineShippedTool({
   name: "glob",
   description:
     "Find files by glob pattern. Returns matching file paths (files only, sorted, at most 1000). Skips node_modules and ignored files; hidden ones only when the pattern names them.",

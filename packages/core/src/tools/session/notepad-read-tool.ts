@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import {
   isValidPlanName,
   listNotepads,
@@ -12,7 +12,7 @@ const inputSchema = z.object({
   plan: z.string().min(1).optional().describe("Plan name. Leave out to list the notepads."),
 });
 
-export const notepadReadTool = defineTool({
+export const notepadReadTool = defineShippedTool({
   name: "notepad_read",
   description:
     "Read a plan's notepad (learnings, decisions, issues), or list the notepads when no plan is given.",

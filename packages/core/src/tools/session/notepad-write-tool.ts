@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import {
   appendNotepadEntry,
   isValidPlanName,
@@ -17,7 +17,7 @@ const inputSchema = z.object({
   content: z.string().min(1).describe("The note: what was learned, decided, or found wrong."),
 });
 
-export const notepadWriteTool = defineTool({
+export const notepadWriteTool = defineShippedTool({
   name: "notepad_write",
   description:
     "Record a learning, decision or issue in the plan's notepad (.nyzhi/notepads/<plan>.md) so later agents can build on it.",

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 
-export const thinkTool = defineTool({
+export const thinkTool = defineShippedTool({
   name: "think",
   description:
     "Think through a problem step by step before acting (plans, trade-offs, checking tool results). Changes nothing; the thought is echoed back.",

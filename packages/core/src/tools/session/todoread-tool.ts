@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineTool } from "../define-tool.js";
+import { defineShippedTool } from "../define-tool.js";
 import { todoStoreOf } from "./todo-service.js";
 
-export const todoreadTool = defineTool({
+export const todoreadTool = defineShippedTool({
   name: "todoread",
   description: "Show your current todo list.",
   inputSchema: z.object({}),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { todoStoreOf } from "./todo-service.js";
 import { TODO_STATUSES } from "./todo-store.js";
 
@@ -15,7 +15,7 @@ const inputSchema = z.object({
   todos: z.array(todoSchema).min(1).describe("Todos to add or update, merged by id; others are kept."),
 });
 
-export const todowriteTool = defineTool({
+export const todowriteTool = defineShippedTool({
   name: "todowrite",
   description:
     "Create or update your todo list for multi-step work. Todos merge by id; set status to in_progress when you start one and completed when done. Returns the whole list.",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BwrapStatus } from "../../sandbox/detect-bwrap.js";
-import { defineTool, type Tool } from "../define-tool.js";
+import { defineShippedTool, type Tool } from "../define-tool.js";
 import type { ToolResult } from "../tool-types.js";
 import { extractCommandPaths } from "./extract-command-paths.js";
 import { prepareCommandSandbox } from "./prepare-command-sandbox.js";
@@ -44,13 +44,13 @@ export interface BashToolOptions {
  */
 export function createBashTool(options: BashToolOptions = {}): Tool {
   const maxOutputChars = options.maxOutputChars ?? BASH_MAX_OUTPUT_CHARS;
-  return defineTool({
+  return defineShippedTool({
     name: "bash",
     description: DESCRIPTION,
     inputSchema,
     kind: "execute",
     mutates: true,
-    // Slightly above the collector's cap, so defineTool never cuts the status lines.
+    // Slightly above the collector's cap, so defineShippedTool never cuts the status lines.
     maxOutputChars: maxOutputChars + 1000,
     paths: (input) => extractCommandPaths(input.command).map((use) => ({ path: use.path, access: "read" })),
     preview: (input) => (input.description ? `${input.command}\n# ${input.description}` : input.command),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { BwrapStatus } from "../../sandbox/detect-bwrap.js";
-import { defineTool, type Tool } from "../define-tool.js";
+import { defineShippedTool, type Tool } from "../define-tool.js";
 import type { ToolResult } from "../tool-types.js";
 import { detectChecks, type VerifyCheck } from "./detect-checks.js";
 import { prepareCommandSandbox } from "./prepare-command-sandbox.js";
@@ -42,7 +42,7 @@ const inputSchema = z.object({
  * (the original treated it as read-only, so it skipped every permission check).
  */
 export function createVerifyTool(options: VerifyToolOptions = {}): Tool {
-  return defineTool({
+  return defineShippedTool({
     name: "verify",
     description:
       "Run the project's checks (build, test, lint) in order and report PASS/FAIL for each. Uses the configured checks, else detects them from Cargo.toml, package.json, go.mod or pyproject.toml.",

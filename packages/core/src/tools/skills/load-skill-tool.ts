@@ -5,7 +5,7 @@ import { z } from "zod";
 import { isFolderSkill, SKILL_FILE } from "../../skills/load-skills.js";
 import { readFrontMatter } from "../../skills/read-front-matter.js";
 import { SKILLS_SERVICE, type Skill } from "../../skills/skill-types.js";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import type { ToolContext } from "../tool-types.js";
 
 /** Most files listed from a skill's folder. */
@@ -21,7 +21,7 @@ const inputSchema = z.object({
  * Returns a skill's full instructions. The skill comes from the runtime's list (never a path the
  * model chose), so the tool declares no paths: the skill directories were chosen by the user.
  */
-export const loadSkillTool = defineTool({
+export const loadSkillTool = defineShippedTool({
   name: "load_skill",
   description:
     "Load the full instructions of a skill listed under Available Skills. Call it before starting a task that matches the skill's description.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../define-tool.js";
 import { truncateEnd } from "../truncate-text.js";
 import { htmlToText } from "./html-to-text.js";
 
@@ -29,7 +29,7 @@ const inputSchema = z.object({
     .describe(`Cap on the returned text, in characters (default ${WEB_FETCH_DEFAULT_MAX_LENGTH}).`),
 });
 
-export const webFetchTool = defineTool({
+export const webFetchTool = defineShippedTool({
   name: "web_fetch",
   description:
     "Fetch a web page or text resource with an HTTP GET and return it as readable text (HTML is converted: scripts, styles and tags removed). Use for documentation, issues, changelogs. Cannot run JavaScript or log in.",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineTool } from "../../define-tool.js";
+import { defineShippedTool } from "../../define-tool.js";
 import { writeAllOrNothing } from "../write-all-or-nothing.js";
 import { computePatch } from "./compute-patch.js";
 import { parsePatch, patchPaths } from "./parse-patch.js";
@@ -23,7 +23,7 @@ const description = `Edit files with a patch. All files change or none do. Forma
 *** End Patch
 Give 3 lines of context around each change; paths are relative to the workspace root.`;
 
-export const applyPatchTool = defineTool({
+export const applyPatchTool = defineShippedTool({
   name: "apply_patch",
   description,
   inputSchema,

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { z } from "zod";
-import { defineTool, ToolError } from "../../define-tool.js";
+import { defineShippedTool, ToolError } from "../../define-tool.js";
 import { BINARY_SNIFF_BYTES, displayPath, formatBytes, isNotFound, looksBinary } from "../file-system.js";
 import { readLineWindow } from "./read-line-window.js";
 
@@ -22,7 +22,7 @@ const inputSchema = z.object({
     .describe(`Number of lines to read. Default ${DEFAULT_READ_LIMIT}.`),
 });
 
-export const readTool = defineTool({
+export const readTool = defineShippedTool({
   name: "read",
   description:
     "Read a text file. Returns numbered lines (`     1|text`). Use offset/limit to page through long files.",

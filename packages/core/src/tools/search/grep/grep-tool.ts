@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { z } from "zod";
-import { defineTool, type Tool, ToolError } from "../../define-tool.js";
+import { defineShippedTool, type Tool, ToolError } from "../../define-tool.js";
 import { displayPath, isNotFound } from "../../files/file-system.js";
 import type { ToolContext } from "../../tool-types.js";
 import { truncateEnd } from "../../truncate-text.js";
@@ -103,7 +103,7 @@ async function search(options: GrepSearchOptions, backend: GrepBackend): Promise
 }
 
 export function createGrepTool(options: CreateGrepToolOptions = {}): Tool {
-  return defineTool({
+  return defineShippedTool({
     name: "grep",
     description:
       "Search file contents with a regular expression. Returns `path:line:text`, sorted by path. Skips hidden, ignored (.gitignore), node_modules and binary files.",
