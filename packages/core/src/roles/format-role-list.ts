@@ -35,11 +35,12 @@ let lastLines = "";
 
 /**
  * `` - `name`: description `` per role, sorted by name. Tool descriptions are read for every model
- * request; given the same array again (RoleCatalog.enabled() keeps one until the catalog changes)
- * this returns the lines it built last time instead of sorting and joining them again.
+ * request; given the same frozen array again (RoleCatalog.enabled() keeps one until the catalog
+ * changes) this returns the lines it built last time instead of sorting and joining them again.
+ * An array that can still change is read every time.
  */
 export function roleLines(roles: readonly RoleSummary[]): string {
-  if (roles === lastRoles) return lastLines;
+  if (roles === lastRoles && Object.isFrozen(roles)) return lastLines;
   lastLines = [...roles]
     .sort((left, right) => compareText(left.name, right.name))
     .map((role) => `- \`${role.name}\`: ${role.description}`)

@@ -179,17 +179,20 @@ describe("RoleCatalog and resolveRole", () => {
     });
   });
 
-  it("keeps one enabled() list until the catalog changes, so descriptions built from it are reused", () => {
+  it("keeps one enabled() list until the catalog changes, and role lines follow every change", () => {
     const catalog = new RoleCatalog();
     const first = catalog.enabled();
     expect(catalog.enabled()).toBe(first);
-    const lines = roleLines(first);
-    expect(roleLines(catalog.enabled())).toBe(lines);
+    expect(Object.isFrozen(first)).toBe(true);
     catalog.replace({ config: loadConfigRoles(configWithRoles({ extra: { description: "Extra" } })).roles });
-    const second = catalog.enabled();
-    expect(second).not.toBe(first);
-    expect(roleLines(second)).toContain("- `extra`: Extra");
-    expect(roleLines(first)).toBe(lines);
+    expect(catalog.enabled()).not.toBe(first);
+    expect(roleLines(catalog.enabled())).toContain("- `extra`: Extra");
+    expect(roleLines(first)).not.toContain("extra");
+    // An array that can change (createSpawnAgentTool takes a function returning one) is read each time.
+    const mutable = [{ name: "a", description: "A" }];
+    expect(roleLines(mutable)).toBe("- `a`: A");
+    mutable.push({ name: "b", description: "B" });
+    expect(roleLines(mutable)).toBe("- `a`: A\n- `b`: B");
   });
 
   it("lists disabled roles and refuses to resolve them with a typed error", () => {

@@ -18,7 +18,7 @@ How to search:
 
 Answer in this shape:
 ## Files
-- /absolute/path:line — why it matters
+- /absolute/path:line -- why it matters
 ## Relationships
 How the pieces connect (calls, imports, data flow).
 ## Answer

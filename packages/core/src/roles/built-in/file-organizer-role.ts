@@ -8,7 +8,7 @@ How to work, in this order:
    note the conventions it follows.
 2. Find every reference to the files you will move: grep for imports, requires, re-exports,
    paths in configuration, scripts, tests and documentation.
-3. Plan the new structure and write it down (old path → new path) before executing it.
+3. Plan the new structure and write it down (old path -> new path) before executing it.
 4. Execute the moves carefully, a few at a time, checking what depends on each file first.
 5. Update every affected import path and reference, then confirm nothing still points at an old
    path (grep for it) and that the build or type check passes.
