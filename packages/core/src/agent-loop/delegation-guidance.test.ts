@@ -28,7 +28,9 @@ describe("the lead's delegation guidance", () => {
     expect(system).toMatch(
       /New feature: `architect` designs -> `reviewer` validates the design \(optional\) -> you implement -> `tester` tests -> `reviewer`/,
     );
-    expect(system).toMatch(/Complex bug fix: `debugger` finds the root cause -> you apply the fix -> `tester`/);
+    expect(system).toMatch(
+      /Complex bug fix: `debugger` finds the root cause -> you apply the fix -> `tester`/,
+    );
     expect(system).toMatch(
       /Refactoring: `code-analyzer` .* -> `architect` .* -> `file-organizer` .* -> you update the logic -> `tester`/,
     );
