@@ -143,7 +143,11 @@ export class LightResponse implements Response {
   #makeWeb(): void {
     if (!this.#node || this.#webMade) return;
     this.#webMade = true;
-    this.#body = this.#watched(this.#node.web());
+    // Marked used when the stream is first read or cancelled, as the standard class marks a
+    // disturbed body (cheaper than wrapping the stream's methods, and this one is made per response).
+    this.#body = this.#node.web(() => {
+      this.#used = true;
+    });
   }
 
   /**
@@ -151,7 +155,7 @@ export class LightResponse implements Response {
    * undefined when this response has no such body or it is already being read. Marks it used.
    */
   static directBody(response: Response): AsyncIterable<Uint8Array> | undefined {
-    if (!(#node in response) || response.#used) return undefined;
+    if (!(#node in response) || response.#used || response.#body?.locked) return undefined;
     const chunks = response.#node?.direct();
     if (chunks) response.#used = true;
     return chunks;

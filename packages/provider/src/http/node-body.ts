@@ -18,7 +18,8 @@ import type { Readable } from "node:stream";
  * tiny pieces of a chunked SSE response that arrive in one socket read come out as one chunk.
  */
 export interface NodeBody {
-  web(): ReadableStream<Uint8Array>;
+  /** The web stream; `onUse` is called when it is first read or cancelled (the body is "disturbed"). */
+  web(onUse?: () => void): ReadableStream<Uint8Array>;
   /** The chunks, read directly; undefined when the web stream has already started reading. */
   direct(): AsyncIterable<Uint8Array> | undefined;
 }
@@ -27,10 +28,11 @@ export function nodeBody(source: Readable, signal: AbortSignal | undefined): Nod
   const chunks = new NodeChunkIterator(source, signal);
   let owner: "none" | "web" | "direct" = "none";
   return {
-    web: () =>
+    web: (onUse = () => {}) =>
       new ReadableStream<Uint8Array>(
         {
           async pull(controller) {
+            onUse();
             if (owner === "direct") throw new TypeError("Body is unusable: Body has already been read");
             owner = "web";
             const next = await chunks.next();
@@ -38,6 +40,7 @@ export function nodeBody(source: Readable, signal: AbortSignal | undefined): Nod
             else controller.enqueue(next.value);
           },
           async cancel() {
+            onUse();
             await chunks.return();
           },
         },
