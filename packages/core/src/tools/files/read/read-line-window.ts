@@ -47,9 +47,12 @@ export async function readLineWindow(path: string, options: LineWindowOptions): 
     let keptBytes = 0;
     let overflow = false;
     let sawBytesOnLine = false;
-    const finishLine = () => {
+    // A line is decoded straight from the chunk when it lies wholly in it (the usual case), else
+    // from the pieces kept across chunks.
+    const finishLine = (whole?: string) => {
       if (lineIndex >= firstIndex && lineIndex <= lastIndex) {
-        let text = Buffer.concat(parts).toString("utf8");
+        let text =
+          whole ?? (parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts)).toString("utf8");
         if (text.endsWith("\r")) text = text.slice(0, -1);
         const cut = truncateEnd(text, options.maxLineChars, " … [line cut]");
         if (overflow || cut !== text) cutLines += 1;
@@ -61,11 +64,13 @@ export async function readLineWindow(path: string, options: LineWindowOptions): 
       overflow = false;
       sawBytesOnLine = false;
     };
-    const buffer = Buffer.alloc(CHUNK_BYTES);
+    // Not zero-filled, and not much larger than the file: a small file is one small read (a file
+    // whose size is unknown, such as one under /proc, gets a whole chunk).
+    const buffer = Buffer.allocUnsafe(size > 0 ? Math.min(CHUNK_BYTES, Math.max(size, 4096)) : CHUNK_BYTES);
     let position = 0;
     for (let chunks = 1; ; chunks += 1) {
       if (chunks % CHUNKS_PER_YIELD === 0) await nextMacrotask();
-      const bytesRead = readSync(descriptor, buffer, 0, CHUNK_BYTES, position);
+      const bytesRead = readSync(descriptor, buffer, 0, buffer.length, position);
       if (bytesRead === 0) break;
       position += bytesRead;
       const chunk = buffer.subarray(0, bytesRead);
@@ -77,7 +82,13 @@ export async function readLineWindow(path: string, options: LineWindowOptions): 
         const newline = chunk.indexOf(10, start);
         const end = newline === -1 ? chunk.length : newline;
         if (end > start) sawBytesOnLine = true;
-        if (lineIndex >= firstIndex && lineIndex <= lastIndex && end > start) {
+        const wanted = lineIndex >= firstIndex && lineIndex <= lastIndex;
+        if (wanted && newline !== -1 && parts.length === 0 && end - start <= maxLineBytes) {
+          finishLine(chunk.toString("utf8", start, end));
+          start = newline + 1;
+          continue;
+        }
+        if (wanted && end > start) {
           const room = maxLineBytes - keptBytes;
           if (room > 0) {
             const piece = Buffer.from(chunk.subarray(start, Math.min(end, start + room)));
