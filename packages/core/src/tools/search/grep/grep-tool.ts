@@ -1,4 +1,4 @@
-import { stat } from "node:fs/promises";
+import { type Stats, statSync } from "node:fs";
 import { z } from "zod";
 import { defineShippedTool, type Tool, ToolError } from "../../define-tool.js";
 import { displayPath, isNotFound } from "../../files/file-system.js";
@@ -46,10 +46,14 @@ type GrepInput = z.infer<typeof inputSchema>;
  */
 export async function runGrep(input: GrepInput, context: ToolContext, backend: GrepBackend): Promise<string> {
   const target = await context.paths.resolve(input.path ?? ".", "read");
-  const stats = await stat(target).catch((error: unknown) => {
+  // Synchronous: one stat costs less than the round trip through the thread pool.
+  let stats: Stats;
+  try {
+    stats = statSync(target);
+  } catch (error) {
     if (isNotFound(error)) throw new ToolError(`Path not found: ${displayPath(context, target)}`);
     throw error;
-  });
+  }
   const options: GrepSearchOptions = {
     pattern: input.pattern,
     target,
