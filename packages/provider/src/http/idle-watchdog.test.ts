@@ -17,21 +17,25 @@ function fakeRequest() {
 describe("watchIdle", () => {
   it("ends a request whose socket moved no byte for the idle time", () => {
     const request = fakeRequest();
-    watchIdle(request, 1000, "no data for 1 s");
-    vi.advanceTimersByTime(1000);
+    const stop = watchIdle(request, 1000, "no data for 1 s");
+    vi.advanceTimersByTime(800);
     expect(request.errors).toEqual([]);
-    vi.advanceTimersByTime(200);
+    vi.advanceTimersByTime(400);
     expect(request.errors.map((error) => error.message)).toEqual(["no data for 1 s"]);
+    stop();
   });
 
   it("keeps a request alive while bytes move, however long it runs", () => {
     const request = fakeRequest();
+    const quiet = fakeRequest();
     watchIdle(request, 1000, "idle");
+    watchIdle(quiet, 1000, "idle");
     for (let second = 0; second < 30; second++) {
       request.socket.bytesRead += 10;
       vi.advanceTimersByTime(1000);
     }
     expect(request.errors).toEqual([]);
+    expect(quiet.errors).toHaveLength(1);
     vi.advanceTimersByTime(1400);
     expect(request.errors).toHaveLength(1);
   });
@@ -42,5 +46,6 @@ describe("watchIdle", () => {
     stop();
     vi.advanceTimersByTime(5000);
     expect(request.errors).toEqual([]);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });

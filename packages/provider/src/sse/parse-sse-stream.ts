@@ -1,3 +1,4 @@
+import { Utf8StreamDecoder } from "./utf8-stream-decoder.js";
 /**
  * A Server-Sent Events parser (WHATWG `text/event-stream` rules) for the vendors we parse
  * ourselves. It fixes the Rust parser's defects (spec edges §3.6): lines may end in CRLF, LF or
@@ -108,12 +109,12 @@ export class SseParser {
 export async function* parseSseStream(
   source: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>,
 ): AsyncGenerator<SseEvent> {
-  const decoder = new TextDecoder("utf-8");
+  const decoder = new Utf8StreamDecoder();
   const parser = new SseParser();
   for await (const chunk of source as AsyncIterable<Uint8Array>) {
-    const events = parser.push(decoder.decode(chunk, { stream: true }));
+    const events = parser.push(decoder.write(chunk));
     for (const event of events) yield event;
   }
-  const rest = [...parser.push(decoder.decode()), ...parser.end()];
+  const rest = [...parser.push(decoder.end()), ...parser.end()];
   for (const event of rest) yield event;
 }

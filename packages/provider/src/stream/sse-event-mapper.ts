@@ -2,6 +2,7 @@ import type { ProviderError } from "../errors/provider-error.js";
 import { LightResponse } from "../http/light-response.js";
 import type { StreamPart } from "../model/stream-part.js";
 import { type SseEvent, SseParser } from "../sse/parse-sse-stream.js";
+import { Utf8StreamDecoder } from "../sse/utf8-stream-decoder.js";
 import { type EventMapper, mapEventStream } from "./map-event-stream.js";
 
 const NO_PARTS: StreamPart[] = [];
@@ -15,7 +16,7 @@ const NO_PARTS: StreamPart[] = [];
  * percent of the bare SDK stream (bench/provider).
  */
 export class SseEventMapper<Event> implements EventMapper<Uint8Array> {
-  private readonly decoder = new TextDecoder("utf-8");
+  private readonly decoder = new Utf8StreamDecoder();
   private readonly parser = new SseParser();
   failure: unknown;
 
@@ -29,11 +30,11 @@ export class SseEventMapper<Event> implements EventMapper<Uint8Array> {
   }
 
   map(bytes: Uint8Array): StreamPart[] {
-    return this.mapEvents(this.parser.push(this.decoder.decode(bytes, { stream: true })));
+    return this.mapEvents(this.parser.push(this.decoder.write(bytes)));
   }
 
   end(): StreamPart[] | undefined {
-    const parts = this.mapEvents([...this.parser.push(this.decoder.decode()), ...this.parser.end()]);
+    const parts = this.mapEvents([...this.parser.push(this.decoder.end()), ...this.parser.end()]);
     if (this.failure !== undefined || this.inner.finished) return parts;
     const end = this.inner.end();
     if (end === undefined) return undefined;
