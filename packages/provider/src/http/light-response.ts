@@ -121,6 +121,8 @@ export class LightResponse implements Response {
       ];
       this.#body = this.#watched(kept);
       copy = other;
+      // Both copies now read through the web stream: the direct reader may no longer take it.
+      this.#node = undefined;
     }
     return new LightResponse(copy, {
       status: this.status,

@@ -160,4 +160,37 @@ describe("LightResponse.directBody", () => {
     await stopped.return?.();
     expect(await pending).toEqual({ value: undefined, done: true });
   });
+
+  it("leaves a cloned body to the web streams, and a body the direct reader owns to it", async () => {
+    handler = (_request, response) => response.end("hello world");
+    const original = await nodeHttpFetch(base);
+    const copy = original.clone();
+    expect(LightResponse.directBody(original)).toBeUndefined();
+    expect([await original.text(), await copy.text()]).toEqual(["hello world", "hello world"]);
+
+    let finish: () => void = () => {};
+    handler = (_request, response) => {
+      response.writeHead(200);
+      response.write("one ");
+      finish = () => response.end("two");
+    };
+    const owned = await nodeHttpFetch(base);
+    const view = owned.body as ReadableStream<Uint8Array>;
+    const chunks = LightResponse.directBody(owned) as AsyncIterable<Uint8Array>;
+    const reading = readAll(chunks);
+    await view.cancel(); // what an SDK's clean-up could do with the body it once looked at
+    finish();
+    expect(await reading).toBe("one two");
+  });
+
+  it("fails a corrupt compressed body as fetch does: TypeError 'terminated', the zlib error its cause", async () => {
+    handler = (_request, response) => {
+      response.writeHead(200, { "content-encoding": "gzip" });
+      response.end(Buffer.from("not gzip at all"));
+    };
+    const chunks = LightResponse.directBody(await nodeHttpFetch(base)) as AsyncIterable<Uint8Array>;
+    const failure = await readAll(chunks).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect(failure).toMatchObject({ message: "terminated", cause: { code: "Z_DATA_ERROR" } });
+  });
 });

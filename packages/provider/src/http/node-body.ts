@@ -41,7 +41,8 @@ export function nodeBody(source: Readable, signal: AbortSignal | undefined): Nod
           },
           async cancel() {
             onUse();
-            await chunks.return();
+            // Cancelling this view of a body the direct reader owns must not cut that reader off.
+            if (owner !== "direct") await chunks.return();
           },
         },
         // Nothing is read before a reader asks: until then `direct()` may still take the body.
@@ -80,7 +81,9 @@ class NodeChunkIterator implements AsyncIterator<Uint8Array> {
       this.#stopWatching();
       this.#wake();
     });
-    source.on("error", (error: Error) => this.#fail(error.message === "aborted" ? terminated(error) : error));
+    // As fetch: any failure of the body after its headers is `TypeError: terminated`, the cause
+    // kept (a reset connection, a corrupt compressed body, the idle watchdog's error).
+    source.on("error", (error: Error) => this.#fail(terminated(error)));
     source.on("close", () => {
       if (incoming.complete === false) this.#fail(terminated());
     });

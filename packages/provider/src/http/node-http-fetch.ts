@@ -78,12 +78,21 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
     signal?.addEventListener("abort", onAbort, { once: true });
     if (signal?.aborted) onAbort();
     // No bytes either way for this long: the connection is given up (undici's default, too).
+    // Once the response has begun, the body is ended with the watchdog's error, so a reader sees
+    // `TypeError: terminated` with that error as its cause.
+    let response: IncomingMessage | undefined;
     const stopWatching = watchIdle(
-      outgoing,
+      {
+        get socket() {
+          return outgoing.socket;
+        },
+        destroy: (error) => (response ?? outgoing).destroy(error),
+      },
       IDLE_TIMEOUT_MS,
       `no data from the server for ${IDLE_TIMEOUT_MS / 1000} s`,
     );
     outgoing.on("response", (incoming) => {
+      response = incoming;
       signal?.removeEventListener("abort", onAbort);
       incoming.once("end", stopWatching);
       incoming.once("close", stopWatching);

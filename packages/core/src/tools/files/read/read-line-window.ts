@@ -66,10 +66,12 @@ export async function readLineWindow(path: string, options: LineWindowOptions): 
     };
     // Not zero-filled, and not much larger than the file: a small file is one small read (a file
     // whose size is unknown, such as one under /proc, gets a whole chunk).
-    const buffer = Buffer.allocUnsafe(size > 0 ? Math.min(CHUNK_BYTES, Math.max(size, 4096)) : CHUNK_BYTES);
+    let buffer = Buffer.allocUnsafe(size > 0 ? Math.min(CHUNK_BYTES, Math.max(size, 4096)) : CHUNK_BYTES);
     let position = 0;
     for (let chunks = 1; ; chunks += 1) {
       if (chunks % CHUNKS_PER_YIELD === 0) await nextMacrotask();
+      // A file that grew past its size at open is read on in whole chunks.
+      if (position > size && buffer.length < CHUNK_BYTES) buffer = Buffer.allocUnsafe(CHUNK_BYTES);
       const bytesRead = readSync(descriptor, buffer, 0, buffer.length, position);
       if (bytesRead === 0) break;
       position += bytesRead;
