@@ -27,7 +27,6 @@ export class LightResponse implements Response {
   #body: ReadableStream<Uint8Array> | null;
   /** A body over a Node stream: its web stream is made when first asked for (see NodeBody). */
   #node: NodeBody | undefined;
-  #webMade = false;
   #used = false;
 
   constructor(body: ReadableStream<Uint8Array> | NodeBody | null, init: LightResponseInit) {
@@ -143,8 +142,7 @@ export class LightResponse implements Response {
   }
 
   #makeWeb(): void {
-    if (!this.#node || this.#webMade) return;
-    this.#webMade = true;
+    if (!this.#node || this.#body !== null) return;
     // Marked used when the stream is first read or cancelled, as the standard class marks a
     // disturbed body (cheaper than wrapping the stream's methods, and this one is made per response).
     this.#body = this.#node.web(() => {
