@@ -88,6 +88,12 @@ describe("SessionStore", () => {
     expect(await store.latest({ projectRoot: "/c" })).toBeUndefined();
   });
 
+  it("lists sessions saved within one millisecond in save order", async () => {
+    const ids = ["aaaa0001", "aaaa0002", "aaaa0003", "aaaa0004", "aaaa0005"];
+    for (const id of ids) await store.save(record(id, `prompt ${id}`));
+    expect((await store.list()).map((meta) => meta.id)).toEqual([...ids].reverse());
+  });
+
   it("keeps a renamed title across later saves", async () => {
     const first = record("bbbb2222", "original prompt");
     await store.save(first);

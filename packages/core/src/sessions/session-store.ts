@@ -38,7 +38,7 @@ export class SessionStore {
         record.meta.title && record.meta.title !== "untitled"
           ? record.meta.title
           : titleFromMessages(record.messages),
-      updatedAt: new Date().toISOString(),
+      updatedAt: nextSaveTime(),
       messageCount: record.messages.length,
     };
     const body: Record<string, unknown> = { version: FILE_FORMAT_VERSION, meta, messages: record.messages };
@@ -211,4 +211,16 @@ function parseRecord(text: string, path: string): SessionRecord {
   const result: SessionRecord = { meta: record.meta, messages: record.messages };
   if (record.agents) result.agents = record.agents;
   return result;
+}
+
+let lastSaveTime = 0;
+
+/**
+ * `updatedAt` for a save: now, but always later than the previous save of this process, so
+ * sessions saved within one millisecond still list (and `latest()` picks them) in save order.
+ */
+function nextSaveTime(): string {
+  const now = Date.now();
+  lastSaveTime = now > lastSaveTime ? now : lastSaveTime + 1;
+  return new Date(lastSaveTime).toISOString();
 }
