@@ -93,6 +93,7 @@ export {
   providerEntries,
   type RoleConfig,
   type StdioMcpServerConfig,
+  WITHOUT_ZOD_JIT,
 } from "./schema/config-schema.js";
 export { parseConfigValue } from "./toml/parse-toml-document.js";
 export {

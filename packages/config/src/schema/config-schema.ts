@@ -24,12 +24,14 @@ const hexColour = z.string().regex(/^#?[0-9a-fA-F]{6}$/, { error: "expected a he
 
 /** `[provider.<id>]`: overrides for one provider. Every field is optional and merges field by field. */
 /**
- * Parse options for the configuration, which is checked a few times per run: zod compiles a fast
- * path for each object schema on its first parse (`new Function`), which costs more than it saves
- * for a handful of parses (~7 ms of start-up). `reportInput` keeps the offending value in each
- * issue, for the error messages.
+ * Parse options for a schema parsed only a few times per run (the configuration, a tool's input, a
+ * role file): zod compiles a fast path for each object schema on its first parse (`new Function`,
+ * ~1 ms each, code V8 cannot cache), which costs more than it saves for a handful of parses.
  */
-export const ONE_SHOT = { reportInput: true, jitless: true } as const;
+export const WITHOUT_ZOD_JIT = { jitless: true } as const;
+
+/** The configuration's parse options: no JIT, and `reportInput` keeps the offending value in each issue, for the error messages. */
+export const ONE_SHOT = { ...WITHOUT_ZOD_JIT, reportInput: true } as const;
 
 export const providerEntrySchema = z.object({
   api_key: z.string().optional(),

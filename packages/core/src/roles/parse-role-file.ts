@@ -1,4 +1,4 @@
-import { parseFrontMatter } from "@nyzhi/config";
+import { parseFrontMatter, WITHOUT_ZOD_JIT } from "@nyzhi/config";
 import { z } from "zod";
 import { normalizeToolNames, splitToolList } from "./normalize-tool-names.js";
 import type { RoleDefinition } from "./role-definition.js";
@@ -58,7 +58,7 @@ export function parseRoleFile(input: ParseRoleFileInput): ParsedRoleFile {
   });
   const parsed = parseFrontMatter(input.text);
   if (!parsed.ok) return skip(`invalid front matter (${parsed.reason})`);
-  const result = frontMatterSchema.safeParse(parsed.data, { jitless: true });
+  const result = frontMatterSchema.safeParse(parsed.data, WITHOUT_ZOD_JIT);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     return skip(`front matter key '${issue.path.join(".") || "(root)"}': ${issue.message}`);

@@ -1,4 +1,4 @@
-import { errorMessage, NyzhiError } from "@nyzhi/config";
+import { errorMessage, NyzhiError, WITHOUT_ZOD_JIT } from "@nyzhi/config";
 import type { z } from "zod";
 import { toolJsonSchema } from "./precomputed-schemas.js";
 import type { PathUse, ToolContext, ToolKind, ToolResult } from "./tool-types.js";
@@ -80,9 +80,7 @@ function makeTool<Schema extends z.ZodType>(definition: ToolDefinition<Schema>, 
       return inputJsonSchema;
     },
     parse(rawInput) {
-      // Without zod's JIT: it compiles a parser per schema on first use (~1 ms each, new code V8
-      // cannot cache), which a tool called a few times per session never earns back.
-      const parsed = definition.inputSchema.safeParse(rawInput ?? {}, { jitless: true });
+      const parsed = definition.inputSchema.safeParse(rawInput ?? {}, WITHOUT_ZOD_JIT);
       if (parsed.success) return { ok: true, input: parsed.data };
       return { ok: false, error: formatValidationError(definition.name, parsed.error) };
     },

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { getLogger, writeFileAtomic } from "@nyzhi/config";
+import { getLogger, WITHOUT_ZOD_JIT, writeFileAtomic } from "@nyzhi/config";
 import { z } from "zod";
 
 export const TODO_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
@@ -60,7 +60,7 @@ export class TodoStore {
     const store = new TodoStore({ file });
     const text = await readFile(file, "utf8").catch(() => undefined);
     if (text !== undefined) {
-      const parsed = storedSchema.safeParse(safeJson(text), { jitless: true });
+      const parsed = storedSchema.safeParse(safeJson(text), WITHOUT_ZOD_JIT);
       if (parsed.success) {
         store.#items = parsed.data.map((item) => ({
           ...item,
