@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
-import { link, rename, stat, unlink } from "node:fs/promises";
+import { link, rename, stat } from "node:fs/promises";
 import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { NyzhiError } from "./errors.js";
@@ -154,7 +154,7 @@ async function breakIfStale(path: string, staleMs: number, liveOwnerStaleMs: num
   if (!tryCreate(guard, guardOwner)) {
     // Someone else is breaking it; clear a guard whose breaker died (it holds it for microseconds).
     const guardStaleMs = Math.min(staleMs, 2_000);
-    if (await isLockStale(guard, guardStaleMs, guardStaleMs)) await unlink(guard).catch(ignoreMissing);
+    if (await isLockStale(guard, guardStaleMs, guardStaleMs)) unlinkIfPresent(guard);
     return;
   }
   try {
@@ -172,12 +172,12 @@ async function breakIfStale(path: string, staleMs: number, liveOwnerStaleMs: num
       // The holder released and someone took a fresh lock in between: put it back (never over
       // a lock taken since), then drop the moved name.
       await link(moved, path).catch(() => undefined);
-      await unlink(moved).catch(ignoreMissing);
+      unlinkIfPresent(moved);
       return;
     }
-    await unlink(moved).catch(ignoreMissing);
+    unlinkIfPresent(moved);
   } finally {
-    await unlink(guard).catch(ignoreMissing);
+    unlinkIfPresent(guard);
   }
 }
 
