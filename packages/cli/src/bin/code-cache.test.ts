@@ -1,9 +1,10 @@
 import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import Module from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resolveDirs } from "@nyzhi/config";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cacheDirectory, codeCachePath, loadBundleWithCodeCache } from "./code-cache.js";
+import { cacheDirectory, codeCachePath, loadBundleWithCodeCache, readWrappedSource } from "./code-cache.js";
 
 let directory: string;
 let bundle: string;
@@ -62,6 +63,23 @@ describe("loadBundleWithCodeCache", () => {
     expect(loaded.cache).toBe("off");
     loaded.saveCodeCache();
     expect(() => codeCachePath(bundle, "1.0.0", env)).not.toThrow();
+  });
+});
+
+describe("readWrappedSource", () => {
+  it("gives the bundle inside Node's CommonJS wrapper, whether read as latin1 or as UTF-8", async () => {
+    const ascii = `${"x".repeat(70_000)}\nmodule.exports = 1;`;
+    await writeFile(bundle, ascii);
+    expect(readWrappedSource(bundle)).toBe(Module.wrap(ascii));
+    await writeFile(`${bundle}.sha256`, "0123456789abcdef\n");
+    expect(readWrappedSource(bundle)).toBe(Module.wrap(ascii));
+    await writeFile(bundle, "");
+    expect(readWrappedSource(bundle)).toBe(Module.wrap(""));
+  });
+
+  it("decodes UTF-8 when the build's hash file (which marks an ASCII bundle) is missing", async () => {
+    await writeFile(bundle, 'module.exports = "h\u00e9";');
+    expect(readWrappedSource(bundle)).toBe(Module.wrap('module.exports = "h\u00e9";'));
   });
 });
 
