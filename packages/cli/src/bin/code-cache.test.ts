@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { resolveDirs } from "@nyzhi/config";
 import { beforeEach, describe, expect, it } from "vitest";
-import { cacheDirectory, codeCachePath, loadBundleWithCodeCache, readWrappedSource } from "./code-cache.js";
+import {
+  cacheDirectory,
+  codeCachePath,
+  loadBundleWithCodeCache,
+  readWholeFile,
+  readWrappedSource,
+} from "./code-cache.js";
 
 let directory: string;
 let bundle: string;
@@ -70,16 +76,31 @@ describe("readWrappedSource", () => {
   it("gives the bundle inside Node's CommonJS wrapper, whether read as latin1 or as UTF-8", async () => {
     const ascii = `${"x".repeat(70_000)}\nmodule.exports = 1;`;
     await writeFile(bundle, ascii);
-    expect(readWrappedSource(bundle)).toBe(Module.wrap(ascii));
+    expect(readWrappedSource(bundle).source).toBe(Module.wrap(ascii));
     await writeFile(`${bundle}.sha256`, "0123456789abcdef\n");
-    expect(readWrappedSource(bundle)).toBe(Module.wrap(ascii));
+    expect(readWrappedSource(bundle).source).toBe(Module.wrap(ascii));
     await writeFile(bundle, "");
-    expect(readWrappedSource(bundle)).toBe(Module.wrap(""));
+    expect(readWrappedSource(bundle).source).toBe(Module.wrap(""));
   });
 
   it("decodes UTF-8 when the build's hash file (which marks an ASCII bundle) is missing", async () => {
     await writeFile(bundle, 'module.exports = "h\u00e9";');
-    expect(readWrappedSource(bundle)).toBe(Module.wrap('module.exports = "h\u00e9";'));
+    expect(readWrappedSource(bundle).source).toBe(Module.wrap('module.exports = "h\u00e9";'));
+  });
+});
+
+describe("readWholeFile", () => {
+  it("reads into the given buffer when the file fits, else into a new one", async () => {
+    await writeFile(bundle, "cached data");
+    const spare = Buffer.alloc(64, "-");
+    const fitted = readWholeFile(bundle, spare);
+    expect(fitted.toString()).toBe("cached data");
+    expect(fitted.buffer).toBe(spare.buffer);
+    const small = Buffer.alloc(4);
+    const fresh = readWholeFile(bundle, small);
+    expect(fresh.toString()).toBe("cached data");
+    expect(fresh.buffer).not.toBe(small.buffer);
+    expect(readWholeFile(bundle).toString()).toBe("cached data");
   });
 });
 

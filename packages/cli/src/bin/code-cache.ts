@@ -56,14 +56,14 @@ export function loadBundleWithCodeCache<Exports>(
   },
 ): LoadedBundle<Exports> {
   const env = options.env ?? process.env;
-  const source = readWrappedSource(bundlePath);
+  const { source, spent } = readWrappedSource(bundlePath);
   const cachePath = env.NYZHI_NO_CODE_CACHE
     ? undefined
     : codeCachePath(bundlePath, options.version, env, options.variant);
   let cachedData: Buffer | undefined;
   if (cachePath) {
     try {
-      cachedData = readFileSync(cachePath);
+      cachedData = readWholeFile(cachePath, spent);
     } catch {
       // no cache yet
     }
@@ -110,27 +110,47 @@ export function loadBundleWithCodeCache<Exports>(
  * looks the script up in its compilation cache. Reading the file between the wrapper's two halves
  * in one buffer makes a single copy instead. The build makes the bundle ASCII and writes its hash
  * beside it; such a bundle is read as latin1, three times faster than decoding UTF-8.
+ *
+ * `spent` is that buffer, whose content the string has copied: reading the code cache into it uses
+ * memory already paged in (a fresh 2 MB costs ~500 page faults, ~0.7 ms here).
  */
-export function readWrappedSource(bundlePath: string): string {
+export function readWrappedSource(bundlePath: string): { source: string; spent?: Buffer } {
   const [head, tail] = Module.wrap("\0").split("\0") as [string, string];
-  if (!existsSync(`${bundlePath}.sha256`)) return Module.wrap(readFileSync(bundlePath, "utf8"));
+  if (!existsSync(`${bundlePath}.sha256`)) return { source: Module.wrap(readFileSync(bundlePath, "utf8")) };
   const fd = openSync(bundlePath, "r");
   try {
     const size = fstatSync(fd).size;
     const buffer = Buffer.allocUnsafeSlow(head.length + size + tail.length);
     buffer.write(head, 0, "latin1");
-    let filled = 0;
-    while (filled < size) {
-      const read = readSync(fd, buffer, head.length + filled, size - filled, null);
-      if (read === 0) break;
-      filled += read;
-    }
-    const end = head.length + filled;
+    const end = head.length + readFully(fd, buffer.subarray(head.length, head.length + size));
     buffer.write(tail, end, "latin1");
-    return buffer.toString("latin1", 0, end + tail.length);
+    return { source: buffer.toString("latin1", 0, end + tail.length), spent: buffer };
   } finally {
     closeSync(fd);
   }
+}
+
+/** The whole file, in `into` when it fits there. */
+export function readWholeFile(path: string, into?: Buffer): Buffer {
+  const fd = openSync(path, "r");
+  try {
+    const size = fstatSync(fd).size;
+    const target = into && into.length >= size ? into.subarray(0, size) : Buffer.allocUnsafe(size);
+    return target.subarray(0, readFully(fd, target));
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Reads from `fd`'s start until `target` is full or the file ends; returns the bytes read. */
+function readFully(fd: number, target: Buffer): number {
+  let filled = 0;
+  while (filled < target.length) {
+    const read = readSync(fd, target, filled, target.length - filled, filled);
+    if (read === 0) break;
+    filled += read;
+  }
+  return filled;
 }
 
 /** `<cache dir>/v8/nyz-main-<version>-<node>-<arch>-<bundle id>[-<variant>].bin`. */
