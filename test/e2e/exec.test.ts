@@ -69,7 +69,7 @@ describe("nyz exec --json", () => {
     expect(result.stderr).not.toMatch(/"level"/); // no log lines leak into the terminal either
   });
 
-  it("runs a tool-using session without loading Node's fetch implementation (undici)", async () => {
+  it("runs a tool-using session without loading Node's fetch implementation (undici) or perf_hooks", async () => {
     // The SDKs touch `Headers`/`FormData` on every request; in the bundle those are stand-ins, and
     // the HTTP goes through node:http, so undici (~20–30 ms to load) is never needed.
     const probe = join(home, "probe.cjs");
@@ -78,7 +78,25 @@ describe("nyz exec --json", () => {
       probe,
       `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
     );
-    mock = await startScenario(demoScenario);
+    // The demo, with a grep among its first calls.
+    const [first, ...rest] = demoScenario.rules;
+    const withGrep = {
+      ...demoScenario,
+      rules: [
+        {
+          ...first,
+          response: {
+            ...first.response,
+            toolCalls: [
+              ...first.response.toolCalls,
+              { name: "grep", arguments: { pattern: "Helo", path: "." } },
+            ],
+          },
+        },
+        ...rest,
+      ],
+    };
+    mock = await startScenario(withGrep);
     const result = await runNyz(["exec", "--json", "--full-auto", "fix the failing test"], {
       cwd: workspace,
       env: { ...anthropicEnv(mock, home), NODE_OPTIONS: `--require ${probe}` },
@@ -87,6 +105,8 @@ describe("nyz exec --json", () => {
     const modules = JSON.parse(await readFile(loaded, "utf8")) as string[];
     expect(modules).toContain("NativeModule internal/webstreams/readablestream");
     expect(modules.filter((name) => name.includes("undici"))).toEqual([]);
+    // Nor perf_hooks (the `performance` global loads it; grep times itself with process.hrtime).
+    expect(modules).not.toContain("NativeModule perf_hooks");
   });
 
   it("reads a prompt from a file on stdin, and takes /dev/null as no input", async () => {
