@@ -96,8 +96,8 @@ export default defineConfig([
     },
     define: { __NYZHI_VERSION__: JSON.stringify(version), "import.meta.url": "__nyzhiImportMetaUrl" },
     async onSuccess() {
-      // ASCII only, so the bin can read it as latin1 (3 ms instead of 9 ms for UTF-8 decoding).
-      // esbuild already escapes strings and regexes; what is left is in comments, where a
+      // ASCII only, so the bin's source string is one byte per character (half the memory of a
+      // two-byte string, which one non-ASCII character would make it). esbuild already escapes strings and regexes; what is left is in comments, where a
       // `\uXXXX` escape reads as well (and means the same in a string if ever one is missed).
       const bundle = new URL("./dist/nyz-main.cjs", import.meta.url);
       const text = readFileSync(bundle, "utf8").replace(
@@ -105,8 +105,7 @@ export default defineConfig([
         (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
       );
       writeFileSync(bundle, text);
-      // The code cache is keyed by this hash, so a rebuilt bundle never meets a stale cache; its
-      // presence also tells the bin that the bundle is ASCII.
+      // The code cache is keyed by this hash, so a rebuilt bundle never meets a stale cache.
       const hash = createHash("sha256").update(text).digest("hex");
       writeFileSync(new URL("./dist/nyz-main.cjs.sha256", import.meta.url), `${hash}\n`);
     },

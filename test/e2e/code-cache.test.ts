@@ -61,7 +61,7 @@ describe("V8 code cache of the CLI bundle", () => {
     expect(await readdir(off)).not.toContain("cache");
   });
 
-  it("ships an ASCII-only bundle (read as latin1) whose non-ASCII text still comes out right", async () => {
+  it("ships an ASCII-only bundle (a one-byte source string) whose non-ASCII text still comes out right", async () => {
     const bundle = await readFile(join(dist, "nyz-main.cjs"), "latin1");
     expect(/[^\x00-\x7f]/.test(bundle)).toBe(false);
     const result = await runNyz(["models"], { cwd: home, env: { NYZHI_HOME: home } });
