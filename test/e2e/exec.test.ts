@@ -69,14 +69,19 @@ describe("nyz exec --json", () => {
     expect(result.stderr).not.toMatch(/"level"/); // no log lines leak into the terminal either
   });
 
-  it("runs a tool-using session without loading Node's fetch implementation (undici) or perf_hooks", async () => {
+  it("runs a tool-using session without loading Node's fetch implementation (undici), perf_hooks or js-yaml", async () => {
     // The SDKs touch `Headers`/`FormData` on every request; in the bundle those are stand-ins, and
     // the HTTP goes through node:http, so undici (~20–30 ms to load) is never needed.
     const probe = join(home, "probe.cjs");
     const loaded = join(home, "loaded.json");
+    // Records Node's module list and every module name looked up at run time.
     await writeFile(
       probe,
-      `process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify(process.moduleLoadList)));`,
+      `const Module = require("node:module");
+       const lookedUp = [];
+       const resolve = Module._resolveFilename;
+       Module._resolveFilename = function (request, ...rest) { lookedUp.push(request); return resolve.call(this, request, ...rest); };
+       process.on("exit", () => require("node:fs").writeFileSync(${JSON.stringify(loaded)}, JSON.stringify({ modules: process.moduleLoadList, lookedUp })));`,
     );
     // The demo, with a grep among its first calls.
     const [first, ...rest] = demoScenario.rules;
@@ -102,11 +107,17 @@ describe("nyz exec --json", () => {
       env: { ...anthropicEnv(mock, home), NODE_OPTIONS: `--require ${probe}` },
     });
     expect(result.code).toBe(0);
-    const modules = JSON.parse(await readFile(loaded, "utf8")) as string[];
+    const { modules, lookedUp } = JSON.parse(await readFile(loaded, "utf8")) as {
+      modules: string[];
+      lookedUp: string[];
+    };
     expect(modules).toContain("NativeModule internal/webstreams/readablestream");
     expect(modules.filter((name) => name.includes("undici"))).toEqual([]);
     // Nor perf_hooks (the `performance` global loads it; grep times itself with process.hrtime).
     expect(modules).not.toContain("NativeModule perf_hooks");
+    // Nor gray-matter's js-yaml, with no front matter to read: js-yaml looks up its optional
+    // esprima as it loads (~1.5 ms in all).
+    expect(lookedUp).not.toContain("esprima");
   });
 
   it("reads a prompt from a file on stdin, and takes /dev/null as no input", async () => {

@@ -88,7 +88,7 @@ export async function loadModularRules(
   for (const name of names) {
     const path = join(directory, name);
     const label = `${MODULAR_RULES_DIR}/${name}`;
-    const parsed = parseFrontMatter((await readText(path)) ?? "");
+    const parsed = await parseFrontMatter((await readText(path)) ?? "");
     if (!parsed.ok) {
       warnings.push(`warning: ${path}: invalid front matter (${parsed.reason}); rule skipped`);
       continue;

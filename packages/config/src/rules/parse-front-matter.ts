@@ -1,4 +1,3 @@
-import matter from "gray-matter";
 import { errorMessage } from "../base/errors.js";
 
 export type FrontMatterResult =
@@ -9,12 +8,25 @@ function refuseExecutableFrontMatter(): never {
   throw new Error("JavaScript front matter is not allowed");
 }
 
+type Matter = typeof import("gray-matter");
+let loading: Promise<Matter> | undefined;
+
+/**
+ * gray-matter, loaded on first use: it loads js-yaml, whose start-up (~1.5 ms, and a failed lookup of
+ * its optional `esprima`) every run paid, although most runs read no file with front matter.
+ */
+function loadMatter(): Promise<Matter> {
+  loading ??= import("gray-matter").then((module) => module.default);
+  return loading;
+}
+
 /**
  * Splits a Markdown file into YAML front matter and body. Only YAML and JSON front matter are
  * read: gray-matter's `---js` engine evaluates code, so it is disabled (a cloned repository's
  * rule files must not run anything). A broken block gives `{ ok: false, reason }`.
  */
-export function parseFrontMatter(text: string): FrontMatterResult {
+export async function parseFrontMatter(text: string): Promise<FrontMatterResult> {
+  const matter = await loadMatter();
   try {
     const parsed = matter(text, {
       engines: { js: refuseExecutableFrontMatter, javascript: refuseExecutableFrontMatter },

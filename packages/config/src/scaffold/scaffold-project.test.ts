@@ -99,7 +99,9 @@ describe("scaffoldProject", () => {
   it("writes an example role file with name, description, tools and model front matter", async () => {
     const root = await temp.make();
     await scaffoldProject(root);
-    const parsed = parseFrontMatter(await readFile(join(root, ".nyzhi/agents/example-reviewer.md"), "utf8"));
+    const parsed = await parseFrontMatter(
+      await readFile(join(root, ".nyzhi/agents/example-reviewer.md"), "utf8"),
+    );
     expect(parsed.ok && Object.keys(parsed.data)).toEqual(["name", "description", "tools", "model"]);
     expect(parsed.ok && parsed.body.trim().startsWith("You are a careful code reviewer.")).toBe(true);
   });

@@ -96,7 +96,7 @@ async function readCommand(
     warnings.push(`warning: ${path}: cannot read (${errorMessage(error)}); command skipped`);
     return undefined;
   }
-  const parsed = readFrontMatter(text);
+  const parsed = await readFrontMatter(text);
   if (!parsed.ok) {
     warnings.push(`warning: ${path}: invalid front matter (${parsed.reason}); command skipped`);
     return undefined;

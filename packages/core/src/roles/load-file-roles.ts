@@ -34,7 +34,7 @@ export async function loadFileRoles(projectRoot: string): Promise<LoadedRoles> {
         warnings.push({ path, message: `Skipped agent file ${path}: ${errorMessage(error)}` });
         continue;
       }
-      const parsed = parseRoleFile({ text, path, stem: fileName.slice(0, -3) });
+      const parsed = await parseRoleFile({ text, path, stem: fileName.slice(0, -3) });
       warnings.push(...parsed.warnings);
       const role = parsed.role;
       if (!role) continue;

@@ -4,7 +4,7 @@ import { parseRoleFile } from "./parse-role-file.js";
 const path = ".claude/agents/code-reviewer.md";
 
 describe("parseRoleFile", () => {
-  it("reads a Claude Code agent file as it is", () => {
+  it("reads a Claude Code agent file as it is", async () => {
     const text = [
       "---",
       "name: code-reviewer",
@@ -17,7 +17,7 @@ describe("parseRoleFile", () => {
       "You review code.",
       "",
     ].join("\n");
-    expect(parseRoleFile({ text, path, stem: "code-reviewer" })).toEqual({
+    expect(await parseRoleFile({ text, path, stem: "code-reviewer" })).toEqual({
       role: {
         name: "code-reviewer",
         description: "Reviews code after changes",
@@ -31,7 +31,7 @@ describe("parseRoleFile", () => {
     });
   });
 
-  it("reads our own keys, YAML lists and Claude model aliases", () => {
+  it("reads our own keys, YAML lists and Claude model aliases", async () => {
     const text = [
       "---",
       "description: API expert",
@@ -46,7 +46,7 @@ describe("parseRoleFile", () => {
       "---",
       "Body",
     ].join("\n");
-    const { role, warnings } = parseRoleFile({ text, path: ".nyzhi/agents/api.md", stem: "api" });
+    const { role, warnings } = await parseRoleFile({ text, path: ".nyzhi/agents/api.md", stem: "api" });
     expect(warnings).toEqual([]);
     expect(role).toEqual({
       name: "api",
@@ -63,14 +63,14 @@ describe("parseRoleFile", () => {
     });
   });
 
-  it("maps every Claude Code tool name and warns about the ones nyzhi lacks", () => {
+  it("maps every Claude Code tool name and warns about the ones nyzhi lacks", async () => {
     const text = [
       "---",
       "tools: [Read, Write, Edit, MultiEdit, Bash, Grep, Glob, LS, WebFetch, WebSearch, TodoWrite, NotebookEdit, Task, mcp__github__create_issue, frobnicate]",
       "disallowedTools: Bash",
       "---",
     ].join("\n");
-    const { role, warnings } = parseRoleFile({ text, path, stem: "all" });
+    const { role, warnings } = await parseRoleFile({ text, path, stem: "all" });
     expect(role?.allowedTools).toEqual([
       "read",
       "write",
@@ -96,9 +96,9 @@ describe("parseRoleFile", () => {
     ]);
   });
 
-  it("skips a file with broken front matter and names the file", () => {
+  it("skips a file with broken front matter and names the file", async () => {
     const text = "---\nname: [unclosed\ndescription: x\n---\nbody";
-    const { role, warnings } = parseRoleFile({ text, path, stem: "broken" });
+    const { role, warnings } = await parseRoleFile({ text, path, stem: "broken" });
     expect(role).toBeUndefined();
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.path).toBe(path);
@@ -107,26 +107,26 @@ describe("parseRoleFile", () => {
     );
   });
 
-  it("skips a file whose keys have the wrong type", () => {
+  it("skips a file whose keys have the wrong type", async () => {
     const text = "---\nmax_steps: lots\n---\nbody";
-    const { role, warnings } = parseRoleFile({ text, path, stem: "x" });
+    const { role, warnings } = await parseRoleFile({ text, path, stem: "x" });
     expect(role).toBeUndefined();
     expect(warnings[0]!.message).toContain(`Skipped agent file ${path}: front matter key 'max_steps'`);
   });
 
-  it("skips an invalid role name and warns about unknown keys", () => {
-    expect(parseRoleFile({ text: "---\nname: a b\n---\n", path, stem: "x" }).warnings[0]!.message).toContain(
-      "invalid role name 'a b'",
-    );
-    const { role, warnings } = parseRoleFile({ text: "---\nread-only: true\n---\n", path, stem: "x" });
+  it("skips an invalid role name and warns about unknown keys", async () => {
+    expect(
+      (await parseRoleFile({ text: "---\nname: a b\n---\n", path, stem: "x" })).warnings[0]!.message,
+    ).toContain("invalid role name 'a b'");
+    const { role, warnings } = await parseRoleFile({ text: "---\nread-only: true\n---\n", path, stem: "x" });
     expect(role?.readOnly).toBe(false);
     expect(warnings.map((warning) => warning.message)).toEqual([
       `Agent file ${path}: unknown key 'read-only' ignored`,
     ]);
   });
 
-  it("uses the file stem when there is no front matter", () => {
-    const { role } = parseRoleFile({ text: "Just a prompt.\n", path, stem: "plain" });
+  it("uses the file stem when there is no front matter", async () => {
+    const { role } = await parseRoleFile({ text: "Just a prompt.\n", path, stem: "plain" });
     expect(role?.name).toBe("plain");
     expect(role?.systemPrompt).toBe("Just a prompt.");
   });

@@ -50,13 +50,13 @@ export interface ParsedRoleFile {
  * file stem. The Markdown body is the system prompt (empty body → the generic prompt).
  * `model: inherit` means no override. Never throws.
  */
-export function parseRoleFile(input: ParseRoleFileInput): ParsedRoleFile {
+export async function parseRoleFile(input: ParseRoleFileInput): Promise<ParsedRoleFile> {
   const { path } = input;
   const skip = (problem: string): ParsedRoleFile => ({
     role: undefined,
     warnings: [{ path, message: `Skipped agent file ${path}: ${problem}` }],
   });
-  const parsed = parseFrontMatter(input.text);
+  const parsed = await parseFrontMatter(input.text);
   if (!parsed.ok) return skip(`invalid front matter (${parsed.reason})`);
   const result = frontMatterSchema.safeParse(parsed.data, WITHOUT_ZOD_JIT);
   if (!result.success) {

@@ -81,7 +81,7 @@ async function readSkill(
     warnings.push(`warning: ${path}: cannot read (${errorMessage(error)}); skill skipped`);
     return undefined;
   }
-  const parsed = readFrontMatter(text);
+  const parsed = await readFrontMatter(text);
   if (!parsed.ok) {
     warnings.push(`warning: ${path}: invalid front matter (${parsed.reason}); skill skipped`);
     return undefined;

@@ -9,8 +9,8 @@ const SIMPLE_LINE = /^([A-Za-z][\w-]*):[ \t]*(.*)$/;
  * YAML (`argument-hint: [issue] [priority]`, `description: Use when: …`) yet work there, so they
  * must work here. Anything else YAML rejects stays an error.
  */
-export function readFrontMatter(text: string): FrontMatterResult {
-  const parsed = parseFrontMatter(text);
+export async function readFrontMatter(text: string): Promise<FrontMatterResult> {
+  const parsed = await parseFrontMatter(text);
   if (parsed.ok) return parsed;
   const block = BLOCK.exec(text.replace(/^\uFEFF/, ""));
   if (!block) return parsed;

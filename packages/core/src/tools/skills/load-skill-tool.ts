@@ -39,7 +39,7 @@ export const loadSkillTool = defineShippedTool({
           : `Skill '${input.name}' not found. Available skills: ${names.join(", ")}`,
       );
     }
-    const parsed = readFrontMatter(await readFile(skill.path, "utf8"));
+    const parsed = await readFrontMatter(await readFile(skill.path, "utf8"));
     if (!parsed.ok) throw new ToolError(`Skill '${skill.name}' has invalid front matter: ${parsed.reason}`);
     const sections = [`# Skill: ${skill.name}`, parsed.body.trim()];
     if (isFolderSkill(skill)) {
