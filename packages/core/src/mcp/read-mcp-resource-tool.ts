@@ -21,10 +21,12 @@ export const readMcpResourceTool = defineShippedTool({
   name: "read_mcp_resource",
   description:
     "Read a resource from an MCP server by URI (e.g. a resource link a tool returned). Without `uri`, lists the server's resources.",
-  inputSchema: z.object({
-    server: z.string().describe("The MCP server's name (the <server> of mcp__<server>__<tool>)."),
-    uri: z.string().optional().describe("The resource URI; omit to list the server's resources."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      server: z.string().describe("The MCP server's name (the <server> of mcp__<server>__<tool>)."),
+      uri: z.string().optional().describe("The resource URI; omit to list the server's resources."),
+    }),
+  ),
   kind: "network",
   mutates: false,
   async execute({ server, uri }, context) {

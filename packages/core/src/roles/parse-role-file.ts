@@ -7,28 +7,30 @@ import type { RoleWarning } from "./role-errors.js";
 /** Role names: what `spawn_agent` accepts as `agent_type` (Claude Code uses lowercase-hyphen). */
 export const ROLE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
-const toolList = z.union([z.string(), z.array(z.string())]);
+const toolList = z.lazy(() => z.union([z.string(), z.array(z.string())]));
 
 /**
  * Front matter of an agent file: Claude Code's keys (`tools`, `disallowedTools`, `model`, …) and
  * ours (`allowed_tools`, `read_only`, …). Keys Claude Code uses for things nyzhi does not have
  * (`color`, `permissionMode`, …) are accepted and ignored; anything else earns a warning.
  */
-const frontMatterSchema = z.object({
-  name: z.string().trim().min(1).optional(),
-  description: z.string().optional(),
-  model: z.string().trim().min(1).optional(),
-  max_steps: z.int().min(1).optional(),
-  read_only: z.boolean().optional(),
-  enabled: z.boolean().optional(),
-  tools: toolList.optional(),
-  allowed_tools: toolList.optional(),
-  disallowedTools: toolList.optional(),
-  disallowed_tools: toolList.optional(),
-  mcp_servers: toolList.optional(),
-});
+const frontMatterSchema = z.lazy(() =>
+  z.object({
+    name: z.string().trim().min(1).optional(),
+    description: z.string().optional(),
+    model: z.string().trim().min(1).optional(),
+    max_steps: z.int().min(1).optional(),
+    read_only: z.boolean().optional(),
+    enabled: z.boolean().optional(),
+    tools: toolList.optional(),
+    allowed_tools: toolList.optional(),
+    disallowedTools: toolList.optional(),
+    disallowed_tools: toolList.optional(),
+    mcp_servers: toolList.optional(),
+  }),
+);
 
-const KNOWN_KEYS = new Set(Object.keys(frontMatterSchema.shape));
+let knownKeys: ReadonlySet<string> | undefined;
 const IGNORED_CLAUDE_KEYS = new Set(["color", "permissionMode", "skills", "hooks"]);
 
 export interface ParseRoleFileInput {
@@ -72,7 +74,8 @@ export async function parseRoleFile(input: ParseRoleFileInput): Promise<ParsedRo
   const warn = (problem: string) =>
     warnings.push({ path, role: name, message: `Agent file ${path}: ${problem}` });
   for (const key of Object.keys(parsed.data)) {
-    if (!KNOWN_KEYS.has(key) && !IGNORED_CLAUDE_KEYS.has(key)) warn(`unknown key '${key}' ignored`);
+    knownKeys ??= new Set(Object.keys(frontMatterSchema.unwrap().shape));
+    if (!knownKeys.has(key) && !IGNORED_CLAUDE_KEYS.has(key)) warn(`unknown key '${key}' ignored`);
   }
   const tools = (key: string, value: z.infer<typeof toolList> | undefined) => {
     if (value === undefined) return undefined;

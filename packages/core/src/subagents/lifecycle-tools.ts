@@ -54,22 +54,26 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => read
   const tool = defineShippedTool({
     name: "spawn_agent",
     description: describe(),
-    inputSchema: z.object({
-      message: z
-        .string()
-        .describe("The task: what to do, the expected outcome, constraints, relevant files."),
-      agent_type: z.string().optional().describe("Role name; default `default`."),
-      model: z
-        .string()
-        .optional()
-        .describe("Model for this agent (`provider/model` or a model id); default from the role or config."),
-      fork_turns: z
-        .union([z.number().int().min(1), z.literal("all")])
-        .optional()
-        .describe(
-          "Copy your last N turns (or `all`) into the agent's history, when it needs your full context.",
-        ),
-    }),
+    inputSchema: z.lazy(() =>
+      z.object({
+        message: z
+          .string()
+          .describe("The task: what to do, the expected outcome, constraints, relevant files."),
+        agent_type: z.string().optional().describe("Role name; default `default`."),
+        model: z
+          .string()
+          .optional()
+          .describe(
+            "Model for this agent (`provider/model` or a model id); default from the role or config.",
+          ),
+        fork_turns: z
+          .union([z.number().int().min(1), z.literal("all")])
+          .optional()
+          .describe(
+            "Copy your last N turns (or `all`) into the agent's history, when it needs your full context.",
+          ),
+      }),
+    ),
     kind: "agent",
     mutates: false,
     async execute(input, context) {
@@ -103,7 +107,7 @@ export const sendInputTool = defineShippedTool({
   name: "send_input",
   description:
     "Send a follow-up message to a running subagent; it sees the message before its next model request.",
-  inputSchema: z.object({ id: z.string(), message: z.string() }),
+  inputSchema: z.lazy(() => z.object({ id: z.string(), message: z.string() })),
   kind: "agent",
   mutates: false,
   async execute(input, context) {
@@ -116,11 +120,13 @@ export const waitTool = defineShippedTool({
   name: "wait",
   description:
     "Wait for subagents to finish. `ids` empty means all your subagents. mode `any` (default) returns when any finishes (each completion is reported to you once); `all` when all have. timeout_ms 10000-300000, default 30000.",
-  inputSchema: z.object({
-    ids: z.array(z.string()).optional(),
-    timeout_ms: z.number().optional(),
-    mode: z.enum(["any", "all"]).optional(),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      ids: z.array(z.string()).optional(),
+      timeout_ms: z.number().optional(),
+      mode: z.enum(["any", "all"]).optional(),
+    }),
+  ),
   kind: "agent",
   mutates: false,
   async execute(input, context) {
@@ -140,7 +146,7 @@ export const waitTool = defineShippedTool({
 export const closeAgentTool = defineShippedTool({
   name: "close_agent",
   description: "Stop a subagent and all of its own subagents, freeing their slots.",
-  inputSchema: z.object({ id: z.string() }),
+  inputSchema: z.lazy(() => z.object({ id: z.string() })),
   kind: "agent",
   mutates: false,
   async execute(input, context) {
@@ -153,7 +159,7 @@ export const resumeAgentTool = defineShippedTool({
   name: "resume_agent",
   description:
     "Give a finished (completed, errored or closed) subagent a new message; it continues with its whole earlier conversation.",
-  inputSchema: z.object({ id: z.string(), message: z.string() }),
+  inputSchema: z.lazy(() => z.object({ id: z.string(), message: z.string() })),
   kind: "agent",
   mutates: false,
   async execute(input, context) {

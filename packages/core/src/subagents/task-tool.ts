@@ -13,18 +13,20 @@ export interface TaskRoleSource {
   enabled(): readonly RoleDefinition[];
 }
 
-const inputSchema = z.object({
-  subagent_type: z
-    .string()
-    .min(1)
-    .describe("The role to run the task, from the list in this tool's description."),
-  description: z
-    .string()
-    .min(1)
-    .describe(
-      "Self-contained instructions: the goal, the relevant files and facts, constraints and the expected output. The subagent sees nothing else of this conversation.",
-    ),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    subagent_type: z
+      .string()
+      .min(1)
+      .describe("The role to run the task, from the list in this tool's description."),
+    description: z
+      .string()
+      .min(1)
+      .describe(
+        "Self-contained instructions: the goal, the relevant files and facts, constraints and the expected output. The subagent sees nothing else of this conversation.",
+      ),
+  }),
+);
 
 const TASK_DESCRIPTION = `Delegate one task to a specialist subagent and wait for its answer, which comes back as this tool's result.
 The subagent starts fresh: it receives only \`description\` (not this conversation, your todos or your changes), works on its own with its role's tools, and is discarded when it returns. Write the description so it stands alone.

@@ -45,16 +45,18 @@ export const teamCreateTool = defineShippedTool({
   name: "team_create",
   description:
     "Create a team you lead: a config, one inbox per member and a shared task board. List the teammates to register (spawn them with spawn_teammate).",
-  inputSchema: z.object({
-    name: z.string(),
-    members: z
-      .array(z.object({ name: z.string(), role: z.string().optional(), model: z.string().optional() }))
-      .optional()
-      .describe("Teammates (you are added as the lead)."),
-    default_model: z.string().optional(),
-    default_role: z.string().optional(),
-    max_steps: z.number().int().min(0).optional().describe("Step cap per teammate turn; 0 = default."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      name: z.string(),
+      members: z
+        .array(z.object({ name: z.string(), role: z.string().optional(), model: z.string().optional() }))
+        .optional()
+        .describe("Teammates (you are added as the lead)."),
+      default_model: z.string().optional(),
+      default_role: z.string().optional(),
+      max_steps: z.number().int().min(0).optional().describe("Step cap per teammate turn; 0 = default."),
+    }),
+  ),
   kind: "agent",
   mutates: true,
   async execute(input, context) {
@@ -76,7 +78,7 @@ export const teamCreateTool = defineShippedTool({
 export const teamDeleteTool = defineShippedTool({
   name: "team_delete",
   description: "Delete a team: its config, inboxes and task board. Its running teammates are stopped.",
-  inputSchema: z.object({ name: z.string() }),
+  inputSchema: z.lazy(() => z.object({ name: z.string() })),
   kind: "agent",
   mutates: true,
   async execute(input, context) {
@@ -90,7 +92,7 @@ export const teamDeleteTool = defineShippedTool({
 export const teamListTool = defineShippedTool({
   name: "team_list",
   description: "List the teams with their members.",
-  inputSchema: z.object({}),
+  inputSchema: z.lazy(() => z.object({})),
   kind: "agent",
   mutates: false,
   async execute(_input, context) {
@@ -110,14 +112,16 @@ export const sendTeamMessageTool = defineShippedTool({
   name: "send_team_message",
   description:
     "Message a teammate or the lead (`to`: a member name, or `all` for everyone but you). `type` sends a structured message: requests (request, shutdown_request, plan_approval_request) get a request_id to answer with the matching response type (response, shutdown_response, plan_approval_response with `approve`).",
-  inputSchema: z.object({
-    team: teamArgument,
-    to: z.string(),
-    text: z.string(),
-    type: z.enum(TEAM_MESSAGE_TYPES).optional().describe("Default: a plain message."),
-    request_id: z.string().optional().describe("The request a response answers."),
-    approve: z.boolean().optional().describe("For shutdown_response and plan_approval_response."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      team: teamArgument,
+      to: z.string(),
+      text: z.string(),
+      type: z.enum(TEAM_MESSAGE_TYPES).optional().describe("Default: a plain message."),
+      request_id: z.string().optional().describe("The request a response answers."),
+      approve: z.boolean().optional().describe("For shutdown_response and plan_approval_response."),
+    }),
+  ),
   kind: "agent",
   mutates: false,
   async execute(input, context) {
@@ -151,7 +155,7 @@ export const sendTeamMessageTool = defineShippedTool({
 export const readInboxTool = defineShippedTool({
   name: "read_inbox",
   description: "Read your unread team messages now (they also arrive on their own before your next step).",
-  inputSchema: z.object({ team: teamArgument }),
+  inputSchema: z.lazy(() => z.object({ team: teamArgument })),
   kind: "agent",
   mutates: false,
   async execute(input, context) {
@@ -166,14 +170,16 @@ export const taskCreateTool = defineShippedTool({
   name: "task_create",
   description:
     "Add a task to the team's board. `blocked_by` lists task ids it waits for (it starts blocked and unblocks when they complete); `owner` assigns it (the member is told).",
-  inputSchema: z.object({
-    team: teamArgument,
-    subject: z.string(),
-    description: z.string().optional(),
-    active_form: z.string().optional().describe("Present-continuous form shown while it runs."),
-    blocked_by: z.array(z.union([z.string(), z.number()])).optional(),
-    owner: z.string().optional(),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      team: teamArgument,
+      subject: z.string(),
+      description: z.string().optional(),
+      active_form: z.string().optional().describe("Present-continuous form shown while it runs."),
+      blocked_by: z.array(z.union([z.string(), z.number()])).optional(),
+      owner: z.string().optional(),
+    }),
+  ),
   kind: "agent",
   mutates: false,
   async execute(input, context) {
@@ -197,16 +203,18 @@ export const taskUpdateTool = defineShippedTool({
   name: "task_update",
   description:
     "Change a task's status or owner. Setting yourself as owner claims it atomically (refused when someone else has it or it is blocked). Completing a task unblocks the tasks waiting for it.",
-  inputSchema: z.object({
-    team: teamArgument,
-    task_id: z.union([z.string(), z.number()]),
-    status: z.enum(TASK_STATUSES).optional(),
-    owner: z.string().optional().describe("A member name; empty to unassign."),
-    blocked_by: z
-      .array(z.union([z.string(), z.number()]))
-      .optional()
-      .describe("Replaces the dependencies."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      team: teamArgument,
+      task_id: z.union([z.string(), z.number()]),
+      status: z.enum(TASK_STATUSES).optional(),
+      owner: z.string().optional().describe("A member name; empty to unassign."),
+      blocked_by: z
+        .array(z.union([z.string(), z.number()]))
+        .optional()
+        .describe("Replaces the dependencies."),
+    }),
+  ),
   kind: "agent",
   mutates: false,
   async execute(input, context) {
@@ -281,11 +289,13 @@ async function assign(service: TeamService, me: TeamIdentity, task: TeamTask): P
 export const taskListTool = defineShippedTool({
   name: "task_list",
   description: "List the team's tasks, optionally only one status or one owner's.",
-  inputSchema: z.object({
-    team: teamArgument,
-    filter: z.enum(["pending", "in_progress", "completed", "blocked"]).optional(),
-    owner: z.string().optional(),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      team: teamArgument,
+      filter: z.enum(["pending", "in_progress", "completed", "blocked"]).optional(),
+      owner: z.string().optional(),
+    }),
+  ),
   kind: "agent",
   mutates: false,
   async execute(input, context) {
@@ -310,14 +320,16 @@ export const spawnTeammateTool = defineShippedTool({
   name: "spawn_teammate",
   description:
     "Start a long-lived teammate in your team: it works on `message`, then goes idle and wakes on new messages or task assignments until you send it a shutdown_request. Spawning a name that is already running delivers the message instead. `plan_mode`: it must get your approval of a plan (plan_approval_response) before editing.",
-  inputSchema: z.object({
-    team: teamArgument,
-    name: z.string(),
-    message: z.string(),
-    role: z.string().optional().describe("Role name, as for spawn_agent."),
-    model: z.string().optional(),
-    plan_mode: z.boolean().optional(),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      team: teamArgument,
+      name: z.string(),
+      message: z.string(),
+      role: z.string().optional().describe("Role name, as for spawn_agent."),
+      model: z.string().optional(),
+      plan_mode: z.boolean().optional(),
+    }),
+  ),
   kind: "agent",
   mutates: true,
   async execute(input, context) {

@@ -11,6 +11,10 @@ export interface ToolDefinition<Schema extends z.ZodType> {
   name: string;
   /** What the model reads to decide when to call the tool. */
   description: string;
+  /**
+   * The input's zod schema. Shipped tools wrap theirs in `z.lazy(() => …)`: the model is offered
+   * the precomputed JSON schema, so a run builds only the zod schemas of the tools it calls.
+   */
   inputSchema: Schema;
   kind: ToolKind;
   /**

@@ -5,20 +5,22 @@ import { describeRoleSource } from "../../roles/role-definition.js";
 import { defineShippedTool, ToolError } from "../define-tool.js";
 import { agentsJsonPathFor, refuseGlobalWriteFromSubagent, roleCatalogOf } from "./agents-json-service.js";
 
-const inputSchema = z.object({
-  name: z.string().describe("Agent name: lowercase letters, digits, '-' and '_'."),
-  description: z.string().describe("When to use this agent (shown when choosing a subagent)."),
-  prompt: z.string().describe("The agent's system prompt."),
-  tools: z.array(z.string()).optional().describe("Tools it may use; omit to give it every tool."),
-  model: z
-    .string()
-    .optional()
-    .describe("inherit (default), sonnet, opus, haiku, or a model id listed by `nyz models`."),
-  scope: z
-    .enum(["project", "global"])
-    .optional()
-    .describe("project (default): .nyzhi/agents.json; global: the user's agents.json (lead only)."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    name: z.string().describe("Agent name: lowercase letters, digits, '-' and '_'."),
+    description: z.string().describe("When to use this agent (shown when choosing a subagent)."),
+    prompt: z.string().describe("The agent's system prompt."),
+    tools: z.array(z.string()).optional().describe("Tools it may use; omit to give it every tool."),
+    model: z
+      .string()
+      .optional()
+      .describe("inherit (default), sonnet, opus, haiku, or a model id listed by `nyz models`."),
+    scope: z
+      .enum(["project", "global"])
+      .optional()
+      .describe("project (default): .nyzhi/agents.json; global: the user's agents.json (lead only)."),
+  }),
+);
 
 /**
  * `define_agent` (seed 004): validates a definition, writes it into the chosen agents.json

@@ -15,9 +15,11 @@ export const listAgentsTool = defineShippedTool({
   name: "list_agents",
   description:
     "List the subagent definitions in agents.json (global, project, or all) with their source and overrides.",
-  inputSchema: z.object({
-    scope: z.enum(["all", "project", "global"]).optional().describe("all (default), project or global."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      scope: z.enum(["all", "project", "global"]).optional().describe("all (default), project or global."),
+    }),
+  ),
   kind: "read",
   mutates: false,
   async execute(input, context) {

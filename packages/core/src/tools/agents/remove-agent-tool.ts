@@ -8,10 +8,12 @@ import { agentsJsonPathFor, refuseGlobalWriteFromSubagent, roleCatalogOf } from 
 export const removeAgentTool = defineShippedTool({
   name: "remove_agent",
   description: "Remove a subagent definition from agents.json (project by default, or global).",
-  inputSchema: z.object({
-    name: z.string(),
-    scope: z.enum(["project", "global"]).optional().describe("project (default) or global (lead only)."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      name: z.string(),
+      scope: z.enum(["project", "global"]).optional().describe("project (default) or global (lead only)."),
+    }),
+  ),
   kind: "edit",
   mutates: true,
   paths: (input, context) =>

@@ -13,12 +13,14 @@ export const getArchitectureKnowledgeTool = defineShippedTool({
   name: "get_architecture_knowledge",
   description:
     "Static analysis of this codebase's architecture. Sections: overview (project type, entry points, frameworks, file count), patterns (with confidence), call-graph (import graph stats, hub modules, circular dependencies), middleware (auth, middleware chain, error handlers), endpoints (method, path, file), models (with properties), all. Call it before answering questions about the architecture.",
-  inputSchema: z.object({
-    section: z
-      .enum(ARCHITECTURE_SECTIONS)
-      .default("overview")
-      .describe("Which part of the analysis to return."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      section: z
+        .enum(ARCHITECTURE_SECTIONS)
+        .default("overview")
+        .describe("Which part of the analysis to return."),
+    }),
+  ),
   kind: "read",
   mutates: false,
   async execute(input, context) {

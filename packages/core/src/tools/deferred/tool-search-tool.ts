@@ -13,16 +13,18 @@ export const TOOL_REGISTRY_SERVICE = "toolRegistry";
 /** At most this many matches are returned and expanded per search. */
 export const MAX_TOOL_SEARCH_RESULTS = 10;
 
-const inputSchema = z.object({
-  query: z
-    .string()
-    .min(1)
-    .describe("Words that must all appear in the tool's name or description, or a regex."),
-  search_type: z
-    .enum(["keyword", "regex"])
-    .default("keyword")
-    .describe("keyword (default): every word must appear, case-insensitive; regex: a JavaScript regex."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    query: z
+      .string()
+      .min(1)
+      .describe("Words that must all appear in the tool's name or description, or a regex."),
+    search_type: z
+      .enum(["keyword", "regex"])
+      .default("keyword")
+      .describe("keyword (default): every word must appear, case-insensitive; regex: a JavaScript regex."),
+  }),
+);
 
 export const toolSearchTool: Tool = defineShippedTool({
   name: "tool_search",

@@ -6,13 +6,15 @@ import { displayPath } from "./file-system.js";
 import { resolvePair } from "./move-file-tool.js";
 import { listTreeFiles, trackPaths } from "./tracked-tree.js";
 
-const inputSchema = z.object({
-  source: z.string().min(1).describe("File or directory to copy."),
-  destination: z
-    .string()
-    .min(1)
-    .describe("Path of the copy; must not exist yet. Missing parent directories are created."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    source: z.string().min(1).describe("File or directory to copy."),
+    destination: z
+      .string()
+      .min(1)
+      .describe("Path of the copy; must not exist yet. Missing parent directories are created."),
+  }),
+);
 
 export const copyFileTool = defineShippedTool({
   name: "copy_file",

@@ -3,9 +3,11 @@ import { z } from "zod";
 import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, isNotFound } from "./file-system.js";
 
-const inputSchema = z.object({
-  path: z.string().min(1).describe("Directory to create; missing parents are created too."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    path: z.string().min(1).describe("Directory to create; missing parents are created too."),
+  }),
+);
 
 export const createDirTool = defineShippedTool({
   name: "create_dir",

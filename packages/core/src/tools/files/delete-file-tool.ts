@@ -4,9 +4,11 @@ import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, isNotFound } from "./file-system.js";
 import { trackPaths } from "./tracked-tree.js";
 
-const inputSchema = z.object({
-  path: z.string().min(1).describe("File (or empty directory) to delete."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    path: z.string().min(1).describe("File (or empty directory) to delete."),
+  }),
+);
 
 export const deleteFileTool = defineShippedTool({
   name: "delete_file",

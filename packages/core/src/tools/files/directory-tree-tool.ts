@@ -10,10 +10,12 @@ export const TREE_SKIPPED_NAMES = new Set(["node_modules", ".git", "target", "__
 /** Most lines in the tree. */
 const MAX_TREE_LINES = 2000;
 
-const inputSchema = z.object({
-  path: z.string().min(1).optional().describe("Directory to show. Default: the workspace root."),
-  depth: z.number().int().min(1).max(10).optional().describe("Levels to descend. Default 3."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    path: z.string().min(1).optional().describe("Directory to show. Default: the workspace root."),
+    depth: z.number().int().min(1).max(10).optional().describe("Levels to descend. Default 3."),
+  }),
+);
 
 export const directoryTreeTool = defineShippedTool({
   name: "directory_tree",

@@ -3,15 +3,17 @@ import { defineShippedTool, ToolError } from "../define-tool.js";
 import { countOccurrences, displayPath, readTextForEdit, writeKeepingMode } from "./file-system.js";
 import { unifiedDiff } from "./unified-diff.js";
 
-const inputSchema = z.object({
-  file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
-  old_string: z.string().min(1).describe("Exact text to replace, including whitespace and indentation."),
-  new_string: z.string().describe("Text to put in its place."),
-  replace_all: z
-    .boolean()
-    .optional()
-    .describe("Replace every occurrence instead of exactly one. Default false."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
+    old_string: z.string().min(1).describe("Exact text to replace, including whitespace and indentation."),
+    new_string: z.string().describe("Text to put in its place."),
+    replace_all: z
+      .boolean()
+      .optional()
+      .describe("Replace every occurrence instead of exactly one. Default false."),
+  }),
+);
 
 export interface Replacement {
   old_string: string;

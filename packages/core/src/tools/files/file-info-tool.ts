@@ -3,9 +3,11 @@ import { z } from "zod";
 import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, formatBytes, isNotFound } from "./file-system.js";
 
-const inputSchema = z.object({
-  path: z.string().min(1).describe("File or directory to describe."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    path: z.string().min(1).describe("File or directory to describe."),
+  }),
+);
 
 export const fileInfoTool = defineShippedTool({
   name: "file_info",

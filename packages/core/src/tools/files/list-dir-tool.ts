@@ -7,9 +7,11 @@ import { displayPath, formatBytes, isNotFound } from "./file-system.js";
 /** Most entries listed. */
 const MAX_ENTRIES = 1000;
 
-const inputSchema = z.object({
-  path: z.string().min(1).optional().describe("Directory to list. Default: the workspace root."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    path: z.string().min(1).optional().describe("Directory to list. Default: the workspace root."),
+  }),
+);
 
 export const listDirTool = defineShippedTool({
   name: "list_dir",

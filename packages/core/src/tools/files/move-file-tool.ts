@@ -6,13 +6,15 @@ import type { ToolContext } from "../tool-types.js";
 import { displayPath, isNotFound } from "./file-system.js";
 import { listTreeFiles, trackPaths } from "./tracked-tree.js";
 
-const inputSchema = z.object({
-  source: z.string().min(1).describe("File or directory to move."),
-  destination: z
-    .string()
-    .min(1)
-    .describe("New path; must not exist yet. Missing parent directories are created."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    source: z.string().min(1).describe("File or directory to move."),
+    destination: z
+      .string()
+      .min(1)
+      .describe("New path; must not exist yet. Missing parent directories are created."),
+  }),
+);
 
 export const moveFileTool = defineShippedTool({
   name: "move_file",

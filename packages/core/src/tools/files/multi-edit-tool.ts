@@ -6,19 +6,25 @@ import { displayPath, readTextForEdit } from "./file-system.js";
 import { diffStats } from "./unified-diff.js";
 import { type PlannedWrite, writeAllOrNothing } from "./write-all-or-nothing.js";
 
-const editSchema = z.object({
-  file_path: z.string().min(1).describe("Path of the file to edit."),
-  old_string: z.string().min(1).describe("Exact text to replace."),
-  new_string: z.string().describe("Replacement text."),
-  replace_all: z.boolean().optional().describe("Replace every occurrence. Default false."),
-});
+const editSchema = z.lazy(() =>
+  z.object({
+    file_path: z.string().min(1).describe("Path of the file to edit."),
+    old_string: z.string().min(1).describe("Exact text to replace."),
+    new_string: z.string().describe("Replacement text."),
+    replace_all: z.boolean().optional().describe("Replace every occurrence. Default false."),
+  }),
+);
 
-const inputSchema = z.object({
-  edits: z
-    .array(editSchema)
-    .min(1)
-    .describe("Edits applied in order; several may target the same file. If any fails, no file is changed."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    edits: z
+      .array(editSchema)
+      .min(1)
+      .describe(
+        "Edits applied in order; several may target the same file. If any fails, no file is changed.",
+      ),
+  }),
+);
 
 export const multiEditTool = defineShippedTool({
   name: "multi_edit",

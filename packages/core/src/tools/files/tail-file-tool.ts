@@ -9,10 +9,12 @@ const CHUNK_BYTES = 64 * 1024;
 const COUNT_LINES_UP_TO_BYTES = 64 * 1024 * 1024;
 const MAX_LINE_CHARS = 2000;
 
-const inputSchema = z.object({
-  path: z.string().min(1).describe("File to read the end of."),
-  lines: z.number().int().min(1).max(5000).optional().describe("Number of lines from the end. Default 50."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    path: z.string().min(1).describe("File to read the end of."),
+    lines: z.number().int().min(1).max(5000).optional().describe("Number of lines from the end. Default 50."),
+  }),
+);
 
 export const tailFileTool = defineShippedTool({
   name: "tail_file",

@@ -5,10 +5,12 @@ import { defineShippedTool } from "../define-tool.js";
 import { displayPath, isNotFound, looksBinary, writeKeepingMode } from "./file-system.js";
 import { unifiedDiff } from "./unified-diff.js";
 
-const inputSchema = z.object({
-  file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
-  content: z.string().describe("The complete new content of the file."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
+    content: z.string().describe("The complete new content of the file."),
+  }),
+);
 
 export const writeTool = defineShippedTool({
   name: "write",

@@ -12,7 +12,7 @@ export const gitStatusTool = defineShippedTool({
   name: "git_status",
   description:
     "Show the current branch (with upstream, ahead/behind) and the short status of the working tree.",
-  inputSchema: z.object({}),
+  inputSchema: z.lazy(() => z.object({})),
   kind: "read",
   mutates: false,
   maxOutputChars: GIT_MAX_OUTPUT_CHARS,
@@ -48,10 +48,12 @@ export const gitDiffTool = defineShippedTool({
   name: "git_diff",
   description:
     "Show uncommitted changes (stat and patch). `staged` shows what is staged for the next commit.",
-  inputSchema: z.object({
-    staged: z.boolean().optional().describe("Show staged changes instead of unstaged ones."),
-    path: z.string().optional().describe("Limit the diff to this file or directory."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      staged: z.boolean().optional().describe("Show staged changes instead of unstaged ones."),
+      path: z.string().optional().describe("Limit the diff to this file or directory."),
+    }),
+  ),
   kind: "read",
   mutates: false,
   maxOutputChars: GIT_MAX_OUTPUT_CHARS,
@@ -68,17 +70,21 @@ export const gitDiffTool = defineShippedTool({
 export const gitLogTool = defineShippedTool({
   name: "git_log",
   description: "Show recent commits as `hash date author | subject`, newest first.",
-  inputSchema: z.object({
-    count: z
-      .number()
-      .int()
-      .positive()
-      .max(100)
-      .optional()
-      .describe("How many commits (default 20, max 100)."),
-    path: z.string().optional().describe("Only commits touching this file or directory."),
-    author: safeArgument("author").optional().describe("Only commits whose author matches (name or email)."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      count: z
+        .number()
+        .int()
+        .positive()
+        .max(100)
+        .optional()
+        .describe("How many commits (default 20, max 100)."),
+      path: z.string().optional().describe("Only commits touching this file or directory."),
+      author: safeArgument("author")
+        .optional()
+        .describe("Only commits whose author matches (name or email)."),
+    }),
+  ),
   kind: "read",
   mutates: false,
   maxOutputChars: GIT_MAX_OUTPUT_CHARS,
@@ -97,7 +103,9 @@ export const gitLogTool = defineShippedTool({
 export const gitShowTool = defineShippedTool({
   name: "git_show",
   description: "Show one commit (or other object): message, stat and patch.",
-  inputSchema: z.object({ ref: safeArgument("ref").describe("Commit hash, branch, tag or e.g. HEAD~1.") }),
+  inputSchema: z.lazy(() =>
+    z.object({ ref: safeArgument("ref").describe("Commit hash, branch, tag or e.g. HEAD~1.") }),
+  ),
   kind: "read",
   mutates: false,
   maxOutputChars: GIT_MAX_OUTPUT_CHARS,
@@ -111,9 +119,11 @@ export const gitShowTool = defineShippedTool({
 export const gitBranchTool = defineShippedTool({
   name: "git_branch",
   description: "List branches; the current one is marked with `*`.",
-  inputSchema: z.object({
-    all: z.boolean().optional().describe("Include remote-tracking branches (default true)."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      all: z.boolean().optional().describe("Include remote-tracking branches (default true)."),
+    }),
+  ),
   kind: "read",
   mutates: false,
   maxOutputChars: GIT_MAX_OUTPUT_CHARS,

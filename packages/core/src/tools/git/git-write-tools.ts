@@ -14,13 +14,15 @@ export const gitCommitTool = defineShippedTool({
   name: "git_commit",
   description:
     "Commit changes. With `paths`, stages and commits only those; without, stages everything (`git add -A`) and commits. Returns the short hash.",
-  inputSchema: z.object({
-    message: z.string().trim().min(1).describe("The commit message."),
-    paths: z
-      .array(z.string().min(1))
-      .optional()
-      .describe("Files or directories to commit; default all changes."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      message: z.string().trim().min(1).describe("The commit message."),
+      paths: z
+        .array(z.string().min(1))
+        .optional()
+        .describe("Files or directories to commit; default all changes."),
+    }),
+  ),
   kind: "execute",
   mutates: true,
   maxOutputChars: GIT_MAX_OUTPUT_CHARS,
@@ -56,13 +58,15 @@ export const gitCommitTool = defineShippedTool({
 export const gitCheckoutTool = defineShippedTool({
   name: "git_checkout",
   description: "Switch to a branch, or create it from the current HEAD and switch to it (`create: true`).",
-  inputSchema: z.object({
-    branch: z
-      .string()
-      .refine(isSafeGitArgument, { message: 'branch must not be empty or start with "-"' })
-      .describe("Branch name."),
-    create: z.boolean().optional().describe("Create the branch first (default false)."),
-  }),
+  inputSchema: z.lazy(() =>
+    z.object({
+      branch: z
+        .string()
+        .refine(isSafeGitArgument, { message: 'branch must not be empty or start with "-"' })
+        .describe("Branch name."),
+      create: z.boolean().optional().describe("Create the branch first (default false)."),
+    }),
+  ),
   kind: "execute",
   mutates: true,
   maxOutputChars: GIT_MAX_OUTPUT_CHARS,

@@ -1,22 +1,26 @@
 import { z } from "zod";
 import { defineShippedTool } from "../define-tool.js";
 
-const optionSchema = z.object({
-  value: z.string().min(1).describe("What you get back when the user picks this option."),
-  label: z.string().min(1).describe("What the user sees."),
-});
+const optionSchema = z.lazy(() =>
+  z.object({
+    value: z.string().min(1).describe("What you get back when the user picks this option."),
+    label: z.string().min(1).describe("What the user sees."),
+  }),
+);
 
-const inputSchema = z.object({
-  question: z
-    .string()
-    .min(1)
-    .describe("The question, self-contained: the user may not have read your last message."),
-  options: z.array(optionSchema).min(2).max(6).optional().describe("2-6 choices to pick from."),
-  allow_custom: z
-    .boolean()
-    .default(true)
-    .describe("Whether the user may type an answer instead of picking (default true)."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    question: z
+      .string()
+      .min(1)
+      .describe("The question, self-contained: the user may not have read your last message."),
+    options: z.array(optionSchema).min(2).max(6).optional().describe("2-6 choices to pick from."),
+    allow_custom: z
+      .boolean()
+      .default(true)
+      .describe("Whether the user may type an answer instead of picking (default true)."),
+  }),
+);
 
 /** What the model sees when nobody can answer (headless runs, subagents without a host). */
 export const NO_USER_MESSAGE =

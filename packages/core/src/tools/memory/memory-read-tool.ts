@@ -3,13 +3,15 @@ import { projectMemoryDir } from "../../memory/memory-paths.js";
 import { listMemoryTopics, readMemoryIndex, readMemoryTopic } from "../../memory/memory-store.js";
 import { defineShippedTool } from "../define-tool.js";
 
-const inputSchema = z.object({
-  topic: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("A topic to read in full; omit for the index and the list of topics."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    topic: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("A topic to read in full; omit for the index and the list of topics."),
+  }),
+);
 
 export const memoryReadTool = defineShippedTool({
   name: "memory_read",

@@ -4,19 +4,21 @@ import { projectMemoryDir } from "../../memory/memory-paths.js";
 import { writeMemoryTopic } from "../../memory/memory-store.js";
 import { defineShippedTool, ToolError } from "../define-tool.js";
 
-const inputSchema = z.object({
-  topic: z
-    .string()
-    .min(1)
-    .describe(
-      "Topic name, e.g. 'build-and-test' or 'architecture' (lower-cased; other characters become '-').",
-    ),
-  content: z.string().min(1).describe("The notes: short, one fact per line."),
-  mode: z
-    .enum(["append", "replace"])
-    .default("append")
-    .describe("append (default) adds to the topic; replace rewrites it."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    topic: z
+      .string()
+      .min(1)
+      .describe(
+        "Topic name, e.g. 'build-and-test' or 'architecture' (lower-cased; other characters become '-').",
+      ),
+    content: z.string().min(1).describe("The notes: short, one fact per line."),
+    mode: z
+      .enum(["append", "replace"])
+      .default("append")
+      .describe("append (default) adds to the topic; replace rewrites it."),
+  }),
+);
 
 export const memoryWriteTool = defineShippedTool({
   name: "memory_write",

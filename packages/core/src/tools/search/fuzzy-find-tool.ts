@@ -5,13 +5,15 @@ import { comparePaths, walkFiles } from "./walk-files.js";
 /** Files considered at most (the first ones in walk order). */
 export const MAX_FUZZY_FILES = 10_000;
 
-const inputSchema = z.object({
-  query: z
-    .string()
-    .min(1)
-    .describe("Characters of the path in order, e.g. 'usrctl' for src/user/user-controller.ts."),
-  max_results: z.number().int().min(1).max(200).optional().describe("Default 20."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    query: z
+      .string()
+      .min(1)
+      .describe("Characters of the path in order, e.g. 'usrctl' for src/user/user-controller.ts."),
+    max_results: z.number().int().min(1).max(200).optional().describe("Default 20."),
+  }),
+);
 
 export const fuzzyFindTool = defineShippedTool({
   name: "fuzzy_find",

@@ -9,15 +9,17 @@ import { walkFiles } from "./walk-files.js";
 /** Most paths returned. */
 export const MAX_GLOB_RESULTS = 1000;
 
-const inputSchema = z.object({
-  pattern: z
-    .string()
-    .min(1)
-    .describe(
-      "Glob such as '**/*.ts' or 'src/**/*.test.{ts,tsx}'. A pattern without '/' matches file names at any depth.",
-    ),
-  path: z.string().min(1).optional().describe("Directory to search from. Default: the workspace root."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    pattern: z
+      .string()
+      .min(1)
+      .describe(
+        "Glob such as '**/*.ts' or 'src/**/*.test.{ts,tsx}'. A pattern without '/' matches file names at any depth.",
+      ),
+    path: z.string().min(1).optional().describe("Directory to search from. Default: the workspace root."),
+  }),
+);
 
 export const globTool = defineShippedTool({
   name: "glob",

@@ -8,9 +8,11 @@ import {
   readNotepad,
 } from "./notepad.js";
 
-const inputSchema = z.object({
-  plan: z.string().min(1).optional().describe("Plan name. Leave out to list the notepads."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    plan: z.string().min(1).optional().describe("Plan name. Leave out to list the notepads."),
+  }),
+);
 
 export const notepadReadTool = defineShippedTool({
   name: "notepad_read",

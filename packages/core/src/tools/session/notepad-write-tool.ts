@@ -8,14 +8,16 @@ import {
   parseNotepadCategory,
 } from "./notepad.js";
 
-const inputSchema = z.object({
-  plan: z.string().min(1).describe("Plan name, e.g. 'auth-refactor' (letters, digits, '.', '_', '-')."),
-  category: z
-    .string()
-    .min(1)
-    .describe(`One of ${NOTEPAD_CATEGORIES.join(", ")} (singular is accepted too).`),
-  content: z.string().min(1).describe("The note: what was learned, decided, or found wrong."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    plan: z.string().min(1).describe("Plan name, e.g. 'auth-refactor' (letters, digits, '.', '_', '-')."),
+    category: z
+      .string()
+      .min(1)
+      .describe(`One of ${NOTEPAD_CATEGORIES.join(", ")} (singular is accepted too).`),
+    content: z.string().min(1).describe("The note: what was learned, decided, or found wrong."),
+  }),
+);
 
 export const notepadWriteTool = defineShippedTool({
   name: "notepad_write",

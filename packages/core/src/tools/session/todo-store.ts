@@ -27,14 +27,16 @@ export interface TodoUpdate {
   blocks?: string[] | undefined;
 }
 
-const storedSchema = z.array(
-  z.object({
-    id: z.string(),
-    content: z.string(),
-    status: z.enum(TODO_STATUSES),
-    blocked_by: z.array(z.string()).optional(),
-    blocks: z.array(z.string()).optional(),
-  }),
+const storedSchema = z.lazy(() =>
+  z.array(
+    z.object({
+      id: z.string(),
+      content: z.string(),
+      status: z.enum(TODO_STATUSES),
+      blocked_by: z.array(z.string()).optional(),
+      blocks: z.array(z.string()).optional(),
+    }),
+  ),
 );
 
 export interface TodoStoreOptions {

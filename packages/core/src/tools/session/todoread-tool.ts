@@ -5,7 +5,7 @@ import { todoStoreOf } from "./todo-service.js";
 export const todoreadTool = defineShippedTool({
   name: "todoread",
   description: "Show your current todo list.",
-  inputSchema: z.object({}),
+  inputSchema: z.lazy(() => z.object({})),
   kind: "read",
   mutates: false,
   async execute(_input, context) {

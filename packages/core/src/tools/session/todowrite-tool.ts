@@ -3,17 +3,21 @@ import { defineShippedTool, ToolError } from "../define-tool.js";
 import { todoStoreOf } from "./todo-service.js";
 import { TODO_STATUSES } from "./todo-store.js";
 
-const todoSchema = z.object({
-  id: z.string().min(1).describe("Stable id, e.g. '1' or 'write-tests'."),
-  content: z.string().min(1).optional().describe("What to do. Required for a new todo."),
-  status: z.enum(TODO_STATUSES).optional().describe("Default pending for a new todo."),
-  blocked_by: z.array(z.string()).optional().describe("Ids that must be completed first."),
-  blocks: z.array(z.string()).optional().describe("Ids waiting for this one."),
-});
+const todoSchema = z.lazy(() =>
+  z.object({
+    id: z.string().min(1).describe("Stable id, e.g. '1' or 'write-tests'."),
+    content: z.string().min(1).optional().describe("What to do. Required for a new todo."),
+    status: z.enum(TODO_STATUSES).optional().describe("Default pending for a new todo."),
+    blocked_by: z.array(z.string()).optional().describe("Ids that must be completed first."),
+    blocks: z.array(z.string()).optional().describe("Ids waiting for this one."),
+  }),
+);
 
-const inputSchema = z.object({
-  todos: z.array(todoSchema).min(1).describe("Todos to add or update, merged by id; others are kept."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    todos: z.array(todoSchema).min(1).describe("Todos to add or update, merged by id; others are kept."),
+  }),
+);
 
 export const todowriteTool = defineShippedTool({
   name: "todowrite",

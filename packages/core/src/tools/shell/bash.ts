@@ -18,18 +18,20 @@ Use it for builds, tests, package managers and other programs; prefer the file t
 Depending on the sandbox settings, only the workspace and a private /tmp may be writable and the network may be off.
 Background processes do not outlive the command. Output is capped (the start and the end are kept).`;
 
-const inputSchema = z.object({
-  command: z.string().min(1).describe("The command to run, as you would type it in bash."),
-  timeout: z
-    .number()
-    .positive()
-    .max(BASH_MAX_TIMEOUT_SECONDS)
-    .optional()
-    .describe(
-      `Seconds before the command is killed (default ${BASH_DEFAULT_TIMEOUT_SECONDS}, max ${BASH_MAX_TIMEOUT_SECONDS}).`,
-    ),
-  description: z.string().optional().describe("A few words on what the command does, shown to the user."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    command: z.string().min(1).describe("The command to run, as you would type it in bash."),
+    timeout: z
+      .number()
+      .positive()
+      .max(BASH_MAX_TIMEOUT_SECONDS)
+      .optional()
+      .describe(
+        `Seconds before the command is killed (default ${BASH_DEFAULT_TIMEOUT_SECONDS}, max ${BASH_MAX_TIMEOUT_SECONDS}).`,
+      ),
+    description: z.string().optional().describe("A few words on what the command does, shown to the user."),
+  }),
+);
 
 export interface BashToolOptions {
   /** How bubblewrap is found; default detectBwrap() (cached). Tests pass a fake "missing" status. */

@@ -29,12 +29,14 @@ export interface VerifyToolOptions {
   detectSandbox?: () => Promise<BwrapStatus>;
 }
 
-const inputSchema = z.object({
-  checks: z
-    .array(z.object({ kind: z.string().min(1), command: z.string().min(1) }))
-    .optional()
-    .describe("Checks to run instead of the configured or detected ones."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    checks: z
+      .array(z.object({ kind: z.string().min(1), command: z.string().min(1) }))
+      .optional()
+      .describe("Checks to run instead of the configured or detected ones."),
+  }),
+);
 
 /**
  * The `verify` tool: runs the given, configured or detected checks one after another, in the

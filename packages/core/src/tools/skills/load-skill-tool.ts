@@ -13,9 +13,11 @@ const MAX_LISTED_FILES = 50;
 /** How deep the folder listing goes. */
 const MAX_LISTING_DEPTH = 3;
 
-const inputSchema = z.object({
-  name: z.string().min(1).describe("Name of the skill, as listed under Available Skills."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    name: z.string().min(1).describe("Name of the skill, as listed under Available Skills."),
+  }),
+);
 
 /**
  * Returns a skill's full instructions. The skill comes from the runtime's list (never a path the

@@ -11,23 +11,25 @@ export const WEB_FETCH_TIMEOUT_MS = 30_000;
 /** Bodies are read up to this many bytes; the rest is dropped. */
 const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-const inputSchema = z.object({
-  url: z
-    .string()
-    .min(1)
-    .refine(
-      (value) => /^https?:\/\//i.test(value) && URL.canParse(value),
-      "must be an http:// or https:// URL",
-    )
-    .describe("The http(s) URL to fetch."),
-  max_length: z
-    .number()
-    .int()
-    .min(100)
-    .max(MAX_LENGTH_LIMIT)
-    .default(WEB_FETCH_DEFAULT_MAX_LENGTH)
-    .describe(`Cap on the returned text, in characters (default ${WEB_FETCH_DEFAULT_MAX_LENGTH}).`),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    url: z
+      .string()
+      .min(1)
+      .refine(
+        (value) => /^https?:\/\//i.test(value) && URL.canParse(value),
+        "must be an http:// or https:// URL",
+      )
+      .describe("The http(s) URL to fetch."),
+    max_length: z
+      .number()
+      .int()
+      .min(100)
+      .max(MAX_LENGTH_LIMIT)
+      .default(WEB_FETCH_DEFAULT_MAX_LENGTH)
+      .describe(`Cap on the returned text, in characters (default ${WEB_FETCH_DEFAULT_MAX_LENGTH}).`),
+  }),
+);
 
 export const webFetchTool = defineShippedTool({
   name: "web_fetch",

@@ -4,9 +4,11 @@ import { writeAllOrNothing } from "../write-all-or-nothing.js";
 import { computePatch } from "./compute-patch.js";
 import { parsePatch, patchPaths } from "./parse-patch.js";
 
-const inputSchema = z.object({
-  patch: z.string().min(1).describe("The patch text, from '*** Begin Patch' to '*** End Patch'."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    patch: z.string().min(1).describe("The patch text, from '*** Begin Patch' to '*** End Patch'."),
+  }),
+);
 
 const description = `Edit files with a patch. All files change or none do. Format:
 *** Begin Patch

@@ -11,16 +11,18 @@ export const MAX_READ_LINE_CHARS = 2000;
 /** Files up to this size (bytes) are scanned to the end so the total line count can be reported. */
 const COUNT_LINES_UP_TO_BYTES = 64 * 1024 * 1024;
 
-const inputSchema = z.object({
-  file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
-  offset: z.number().int().min(1).optional().describe("First line to read, 1-based. Default 1."),
-  limit: z
-    .number()
-    .int()
-    .min(1)
-    .optional()
-    .describe(`Number of lines to read. Default ${DEFAULT_READ_LIMIT}.`),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
+    offset: z.number().int().min(1).optional().describe("First line to read, 1-based. Default 1."),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe(`Number of lines to read. Default ${DEFAULT_READ_LIMIT}.`),
+  }),
+);
 
 export const readTool = defineShippedTool({
   name: "read",

@@ -27,16 +27,18 @@ export interface CreateGrepToolOptions {
   backend?: GrepBackend;
 }
 
-const inputSchema = z.object({
-  pattern: z.string().min(1).describe("Regular expression to search for."),
-  path: z.string().min(1).optional().describe("File or directory to search. Default: the workspace root."),
-  include: z
-    .string()
-    .min(1)
-    .optional()
-    .describe("Only search files matching this glob, e.g. '*.ts' or 'src/**/*.{ts,tsx}'."),
-  case_insensitive: z.boolean().optional().describe("Ignore case. Default false."),
-});
+const inputSchema = z.lazy(() =>
+  z.object({
+    pattern: z.string().min(1).describe("Regular expression to search for."),
+    path: z.string().min(1).optional().describe("File or directory to search. Default: the workspace root."),
+    include: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("Only search files matching this glob, e.g. '*.ts' or 'src/**/*.{ts,tsx}'."),
+    case_insensitive: z.boolean().optional().describe("Ignore case. Default false."),
+  }),
+);
 
 type GrepInput = z.infer<typeof inputSchema>;
 
