@@ -120,6 +120,35 @@ describe("nyz exec --json", () => {
     expect(lookedUp).not.toContain("esprima");
   });
 
+  it("sends every request of a many-step session on one kept-alive connection", async () => {
+    // Quick tool calls follow a response within one I/O turn; the final parts wait for the body's
+    // end, so the connection is back in the pool by then (else: a new connection, remotely a TLS
+    // handshake).
+    const steps = 12;
+    mock = await startScenario({
+      rules: [
+        ...Array.from({ length: steps }, (_, index) => ({
+          match: { requestIndex: index + 1 },
+          response: {
+            text: `Step ${index + 1}.`,
+            toolCalls: [
+              index % 2 === 0
+                ? { name: "grep", arguments: { pattern: "Helo", path: "." } }
+                : { name: "read", arguments: { file_path: "greet.js" } },
+            ],
+          },
+        })),
+        { response: { text: "Done." } },
+      ],
+    });
+    const result = await runNyz(["exec", "--json", "--full-auto", "look around"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(0);
+    expect(mock.requests.map((request) => request.connection)).toEqual(Array(steps + 1).fill(1));
+  });
+
   it("reads a prompt from a file on stdin, and takes /dev/null as no input", async () => {
     mock = await startScenario({ rules: [{ response: { text: "ok" } }] });
     const promptFile = join(home, "prompt.txt");

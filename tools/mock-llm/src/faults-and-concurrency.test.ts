@@ -125,6 +125,20 @@ describe("concurrency", () => {
     expect(mock.maxConcurrent).toBe(1);
   });
 
+  it("numbers the connections requests arrive on", async () => {
+    mock.setScenario({ rules: [{ response: { text: "ok" } }] });
+    await Promise.all([1, 2].map(() => anthropic.messages.create({ model: "m", max_tokens: 10, messages })));
+    // Sequential requests reuse a kept-alive connection.
+    await anthropic.messages.create({ model: "m", max_tokens: 10, messages });
+    expect(
+      mock.requests
+        .slice(0, 2)
+        .map((request) => request.connection)
+        .sort(),
+    ).toEqual([1, 2]);
+    expect([1, 2]).toContain(mock.requests[2]?.connection);
+  });
+
   it("waitForRequests resolves once enough requests arrived and rejects on timeout", async () => {
     mock.setScenario({ rules: [{ response: { text: "ok" } }] });
     const waiting = mock.waitForRequests(2, 2000);

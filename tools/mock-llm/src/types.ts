@@ -112,6 +112,8 @@ export interface RecordedRequest {
   rule: string | undefined;
   /** HTTP status sent; undefined while the response has not started (e.g. a hang). */
   status: number | undefined;
+  /** Which TCP connection carried it: 1 for the server's first connection, 2 for the next, … */
+  connection: number;
   /** Epoch ms (fractional) when the request arrived. */
   startedAt: number;
   /** Epoch ms when the response finished or its connection closed; undefined while open. */

@@ -97,4 +97,32 @@ describe("mapEventStream", () => {
     expect(state.signal?.aborted).toBe(true);
     expect(caller.signal.aborted).toBe(false);
   });
+
+  it("hands out the final parts once the body has ended, when it ends at once after the final event", async () => {
+    // The end arrives in a later I/O turn, as the end of a chunked body after its last event does.
+    let ended = false;
+    const open = async () =>
+      (async function* () {
+        yield 1;
+        yield 0;
+        await new Promise((resolve) => setImmediate(resolve));
+        ended = true;
+      })();
+    const parts = await collect(mapEventStream({ open, mapper: new NumberMapper(), toError }));
+    expect(parts.at(-1)).toEqual({ type: "finish", reason: "stop" });
+    expect(ended).toBe(true);
+  });
+
+  it("does not hold the final parts for a body that stays open after the final event", async () => {
+    // Were the parts held until the body's end, this test would time out.
+    let release: () => void = () => {};
+    const open = async () =>
+      (async function* () {
+        yield 0;
+        await new Promise<void>((resolve) => (release = resolve));
+      })();
+    const parts = await collect(mapEventStream({ open, mapper: new NumberMapper(), toError }));
+    expect(parts).toEqual([{ type: "finish", reason: "stop" }]);
+    release();
+  });
 });

@@ -32,6 +32,13 @@ export interface MapEventStreamOptions<Event> {
 const DONE: IteratorReturnResult<undefined> = { value: undefined, done: true };
 /** ms a finished response may keep its stream open before it is aborted. */
 const DRAIN_LIMIT_MS = 1000;
+/**
+ * ms the final parts wait for the body's end. The end usually follows the final event at once, but
+ * in a later read: without the wait, a caller whose next request follows without an I/O turn (a
+ * quick tool call) finds the connection still busy and opens another (a TLS handshake, remotely).
+ * Only a server that keeps the stream open after its final event makes the wait last this long.
+ */
+const SETTLE_MS = 10;
 
 /**
  * The stream every adapter's `doStream` returns: pulls vendor events one at a time, maps them
@@ -106,7 +113,7 @@ class EventStreamIterator<Event> implements AsyncIterator<StreamPart> {
         }
         if (mapper.finished) {
           this.finish(parts);
-          void this.drainSource();
+          await settleWithin(this.drainSource(), SETTLE_MS);
           break;
         }
         if (parts.length > 0) {
@@ -163,4 +170,16 @@ class EventStreamIterator<Event> implements AsyncIterator<StreamPart> {
       // closing an aborted stream can reject; the caller already has every part it will get
     }
   }
+}
+
+/** Resolves when `work` does or after `ms`, whichever is first; `work` goes on either way. */
+function settleWithin(work: Promise<void>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    timer.unref?.();
+    void work.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }

@@ -11,6 +11,7 @@ export function recordRequest(options: {
   route: Route;
   body: unknown;
   normalised: NormalisedRequest;
+  connection: number;
   startedAt: number;
 }): RecordedRequest {
   const { req, url, normalised } = options;
@@ -29,6 +30,7 @@ export function recordRequest(options: {
     rule: undefined,
     status: undefined,
     startedAt: options.startedAt,
+    connection: options.connection,
     endedAt: undefined,
   };
 }

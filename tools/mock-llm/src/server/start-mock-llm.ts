@@ -65,6 +65,8 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
   const waiters = new Set<() => void>();
   let ruleUses: number[] = [];
   let idCounter = 0;
+  const connections = new WeakMap<object, number>();
+  let connectionCount = 0;
   let maxConcurrent = 0;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -86,7 +88,21 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
     const rawBody = await readBody(req);
     const body = parseJsonBody(rawBody);
     const normalised = normaliseRequest(route, body);
-    recorded = recordRequest({ index: requests.length + 1, req, url, route, body, normalised, startedAt });
+    let connection = connections.get(req.socket);
+    if (connection === undefined) {
+      connection = ++connectionCount;
+      connections.set(req.socket, connection);
+    }
+    recorded = recordRequest({
+      index: requests.length + 1,
+      req,
+      url,
+      route,
+      body,
+      normalised,
+      connection,
+      startedAt,
+    });
     requests.push(recorded);
     for (const wake of waiters) wake();
 
