@@ -16,18 +16,25 @@ let loading: Promise<Matter> | undefined;
  * its optional `esprima`) every run paid, although most runs read no file with front matter.
  */
 function loadMatter(): Promise<Matter> {
-  loading ??= import("gray-matter").then((module) => module.default);
+  loading ??= import("gray-matter").then(
+    (module) => module.default,
+    (error: unknown) => {
+      loading = undefined; // the next call tries again
+      throw error;
+    },
+  );
   return loading;
 }
 
 /**
  * Splits a Markdown file into YAML front matter and body. Only YAML and JSON front matter are
  * read: gray-matter's `---js` engine evaluates code, so it is disabled (a cloned repository's
- * rule files must not run anything). A broken block gives `{ ok: false, reason }`.
+ * rule files must not run anything). A broken block, or a parser that cannot be loaded, gives
+ * `{ ok: false, reason }`; it never rejects.
  */
 export async function parseFrontMatter(text: string): Promise<FrontMatterResult> {
-  const matter = await loadMatter();
   try {
+    const matter = await loadMatter();
     const parsed = matter(text, {
       engines: { js: refuseExecutableFrontMatter, javascript: refuseExecutableFrontMatter },
     });

@@ -14,8 +14,14 @@ const toolList = z.lazy(() => z.union([z.string(), z.array(z.string())]));
  * ours (`allowed_tools`, `read_only`, …). Keys Claude Code uses for things nyzhi does not have
  * (`color`, `permissionMode`, …) are accepted and ignored; anything else earns a warning.
  */
-const frontMatterSchema = z.lazy(() =>
-  z.object({
+let frontMatterObject: ReturnType<typeof buildFrontMatterObject> | undefined;
+const frontMatterSchema = z.lazy(() => {
+  frontMatterObject ??= buildFrontMatterObject();
+  return frontMatterObject;
+});
+
+function buildFrontMatterObject() {
+  return z.object({
     name: z.string().trim().min(1).optional(),
     description: z.string().optional(),
     model: z.string().trim().min(1).optional(),
@@ -27,8 +33,8 @@ const frontMatterSchema = z.lazy(() =>
     disallowedTools: toolList.optional(),
     disallowed_tools: toolList.optional(),
     mcp_servers: toolList.optional(),
-  }),
-);
+  });
+}
 
 let knownKeys: ReadonlySet<string> | undefined;
 const IGNORED_CLAUDE_KEYS = new Set(["color", "permissionMode", "skills", "hooks"]);
@@ -50,7 +56,7 @@ export interface ParsedRoleFile {
 /**
  * Reads one agent file. The role's name is the front matter `name` (as in Claude Code), else the
  * file stem. The Markdown body is the system prompt (empty body → the generic prompt).
- * `model: inherit` means no override. Never throws.
+ * `model: inherit` means no override. Never rejects.
  */
 export async function parseRoleFile(input: ParseRoleFileInput): Promise<ParsedRoleFile> {
   const { path } = input;
@@ -74,7 +80,8 @@ export async function parseRoleFile(input: ParseRoleFileInput): Promise<ParsedRo
   const warn = (problem: string) =>
     warnings.push({ path, role: name, message: `Agent file ${path}: ${problem}` });
   for (const key of Object.keys(parsed.data)) {
-    knownKeys ??= new Set(Object.keys(frontMatterSchema.unwrap().shape));
+    frontMatterObject ??= buildFrontMatterObject();
+    knownKeys ??= new Set(Object.keys(frontMatterObject.shape));
     if (!knownKeys.has(key) && !IGNORED_CLAUDE_KEYS.has(key)) warn(`unknown key '${key}' ignored`);
   }
   const tools = (key: string, value: z.infer<typeof toolList> | undefined) => {
