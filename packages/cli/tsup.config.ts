@@ -97,8 +97,9 @@ export default defineConfig([
     define: { __NYZHI_VERSION__: JSON.stringify(version), "import.meta.url": "__nyzhiImportMetaUrl" },
     async onSuccess() {
       // ASCII only, so the bin's source string is one byte per character (half the memory of a
-      // two-byte string, which one non-ASCII character would make it). esbuild already escapes strings and regexes; what is left is in comments, where a
-      // `\uXXXX` escape reads as well (and means the same in a string if ever one is missed).
+      // two-byte string, which one non-ASCII character would make it). esbuild already escapes
+      // strings and regexes; what is left is in comments, where a `\uXXXX` escape reads as well
+      // (and means the same in a string if ever one is missed).
       const bundle = new URL("./dist/nyz-main.cjs", import.meta.url);
       const text = readFileSync(bundle, "utf8").replace(
         /[^\x00-\x7f]/g,

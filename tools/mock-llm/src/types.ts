@@ -112,7 +112,7 @@ export interface RecordedRequest {
   rule: string | undefined;
   /** HTTP status sent; undefined while the response has not started (e.g. a hang). */
   status: number | undefined;
-  /** Which TCP connection carried it: 1 for the server's first connection, 2 for the next, … */
+  /** Which TCP connection carried it, numbered as the server accepted them (from 1; `reset()` restarts). */
   connection: number;
   /** Epoch ms (fractional) when the request arrived. */
   startedAt: number;

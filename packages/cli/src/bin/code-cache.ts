@@ -72,6 +72,9 @@ export function loadBundleWithCodeCache<Exports>(
     filename: bundlePath,
     ...(cachedData ? { cachedData } : {}),
   });
+  // Only whether there was a cache is kept: `cachedData` is a view of the 2.6 MB read buffer.
+  const hadCache = cachedData !== undefined;
+  cachedData = undefined;
   const module = { exports: {} as Exports };
   const wrapper = script.runInThisContext() as (
     exports: unknown,
@@ -90,9 +93,9 @@ export function loadBundleWithCodeCache<Exports>(
   );
   return {
     exports: module.exports,
-    cache: !cachePath ? "off" : !cachedData ? "missing" : script.cachedDataRejected ? "rejected" : "accepted",
+    cache: !cachePath ? "off" : !hadCache ? "missing" : script.cachedDataRejected ? "rejected" : "accepted",
     saveCodeCache: () => {
-      if (!cachePath || (cachedData && !script.cachedDataRejected)) return;
+      if (!cachePath || (hadCache && !script.cachedDataRejected)) return;
       try {
         writeCache(cachePath, script.createCachedData(), cachePrefix(options.version), bundleId(bundlePath));
       } catch {

@@ -138,8 +138,9 @@ class EventStreamIterator<Event> implements AsyncIterator<StreamPart> {
   }
 
   /**
-   * Reads what follows the final event (usually just the end of the body) in the background, so
-   * the connection goes back to the pool; aborting instead would cost an exception per response.
+   * Reads what follows the final event (usually just the end of the body), so the connection goes
+   * back to the pool; aborting instead would cost an exception per response. The final parts wait
+   * for it up to SETTLE_MS, then it goes on in the background.
    * A server that keeps the stream open after its final event is cut off after `DRAIN_LIMIT_MS`.
    */
   private async drainSource(): Promise<void> {

@@ -88,11 +88,6 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
     const rawBody = await readBody(req);
     const body = parseJsonBody(rawBody);
     const normalised = normaliseRequest(route, body);
-    let connection = connections.get(req.socket);
-    if (connection === undefined) {
-      connection = ++connectionCount;
-      connections.set(req.socket, connection);
-    }
     recorded = recordRequest({
       index: requests.length + 1,
       req,
@@ -100,7 +95,7 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
       route,
       body,
       normalised,
-      connection,
+      connection: connections.get(req.socket) ?? 0,
       startedAt,
     });
     requests.push(recorded);
@@ -155,6 +150,7 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
       else res.destroy();
     });
   });
+  server.on("connection", (socket) => connections.set(socket, ++connectionCount));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
@@ -178,6 +174,7 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
     },
     reset() {
       requests.length = 0;
+      connectionCount = 0;
       ruleUses = [];
       idCounter = 0;
       maxConcurrent = open.size;
