@@ -14,11 +14,13 @@ const toolList = z.lazy(() => z.union([z.string(), z.array(z.string())]));
  * ours (`allowed_tools`, `read_only`, …). Keys Claude Code uses for things nyzhi does not have
  * (`color`, `permissionMode`, …) are accepted and ignored; anything else earns a warning.
  */
-let frontMatterObject: ReturnType<typeof buildFrontMatterObject> | undefined;
-const frontMatterSchema = z.lazy(() => {
-  frontMatterObject ??= buildFrontMatterObject();
-  return frontMatterObject;
-});
+let built: ReturnType<typeof buildFrontMatterObject> | undefined;
+/** The front matter's object schema, built on first use (shared by the parse and the key list). */
+const frontMatterObject = () => {
+  built ??= buildFrontMatterObject();
+  return built;
+};
+const frontMatterSchema = z.lazy(frontMatterObject);
 
 function buildFrontMatterObject() {
   return z.object({
@@ -80,8 +82,7 @@ export async function parseRoleFile(input: ParseRoleFileInput): Promise<ParsedRo
   const warn = (problem: string) =>
     warnings.push({ path, role: name, message: `Agent file ${path}: ${problem}` });
   for (const key of Object.keys(parsed.data)) {
-    frontMatterObject ??= buildFrontMatterObject();
-    knownKeys ??= new Set(Object.keys(frontMatterObject.shape));
+    knownKeys ??= new Set(Object.keys(frontMatterObject().shape));
     if (!knownKeys.has(key) && !IGNORED_CLAUDE_KEYS.has(key)) warn(`unknown key '${key}' ignored`);
   }
   const tools = (key: string, value: z.infer<typeof toolList> | undefined) => {
