@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { lstat, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { configSchema } from "@nyzhi/config";
@@ -115,6 +115,18 @@ describe("writing agents.json", () => {
       keep: { description: "k", prompt: "p", extra: 42 },
     });
     expect((await readdir(dirname(projectFile()))).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  });
+
+  it("serialises writes through two symlinks to one file on the target's lock", async () => {
+    await write(globalFile(), {});
+    const links = [join(root, "link-a.json"), join(root, "link-b.json")];
+    for (const link of links) await symlink(globalFile(), link);
+    const names = Array.from({ length: 8 }, (_, index) => `agent-${index}`);
+    await Promise.all(
+      names.map((name, index) => writeAgentEntry(links[index % 2]!, name, { description: "d", prompt: "p" })),
+    );
+    expect(Object.keys(JSON.parse(await readFile(globalFile(), "utf8"))).sort()).toEqual(names);
+    expect((await lstat(links[0]!)).isSymbolicLink()).toBe(true);
   });
 
   it("refuses to overwrite a corrupt file and leaves it untouched", async () => {
