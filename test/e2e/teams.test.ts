@@ -1,6 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { TEAM_WAKE_PROMPT } from "@nyzhi/core";
 import type { MockLlm, Rule, Scenario } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
@@ -181,5 +182,69 @@ describe("teams through nyz exec --team-name and nyz teams", () => {
     const missing = await runNyz(["teams", "show", "crew"], { cwd: workspace, env });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("Team 'crew' not found.");
+  }, 40_000);
+});
+
+describe("teams a plain nyz exec creates", () => {
+  it("without --team-name, a teammate the lead spawned works and reports before the run ends", async () => {
+    mock = await startScenario({
+      rules: [
+        ...chain(LEAD, [
+          call("team_create", { name: "pair", members: [{ name: "bob" }] }),
+          call("spawn_teammate", { name: "bob", message: "Check the plan, then tell me." }),
+          { text: "Bob is on it." },
+        ]),
+        // bob's report and idle notice may wake the lead once or twice.
+        {
+          match: { system: LEAD, anyMessage: "bob: the plan holds" },
+          response: { text: "Bob checked the plan." },
+        },
+        // bob answers late, so the lead's own turn has ended before his report arrives.
+        ...chain(teammate("bob"), [
+          { ...call("send_team_message", { to: "team-lead", text: "bob: the plan holds" }), delayMs: 300 },
+          { text: "reported" },
+        ]),
+      ],
+    });
+    const result = await runNyz(["exec", "--json", "--full-auto", "make a team and ask bob"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+      timeoutMs: 30_000,
+    });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.at(-1)).toMatchObject({ type: "summary", reason: "completed" });
+    expect(lines.filter((line) => line.type === "subagent_status" && line.nickname === "bob")).toEqual([
+      expect.objectContaining({ status: "working" }),
+      expect.objectContaining({ status: "idle" }),
+      expect.objectContaining({ status: "stopped" }),
+    ]);
+
+    const bobRequests = mock.requests.filter((request) => request.system?.includes(teammate("bob")));
+    expect(bobRequests.map((request) => request.messages[0])).toEqual([
+      { role: "user", text: "Check the plan, then tell me." },
+      { role: "user", text: "Check the plan, then tell me." },
+    ]);
+    const leadRequests = mock.requests.filter((request) => request.system?.includes(LEAD));
+    expect(JSON.stringify(leadRequests[2]!.messages)).toContain(
+      "Teammate 'bob' (role: default) started in team 'pair' and is now working.",
+    );
+    // Lead requests after its own turn are wakes on bob's mail; one of them carries his report.
+    const wakes = leadRequests.slice(3).map((request) => request.messages.at(-1)!);
+    expect(wakes.length).toBeGreaterThan(0);
+    expect(wakes.every((message) => message.text.startsWith(TEAM_WAKE_PROMPT))).toBe(true);
+    expect(wakes.map((message) => message.text).join("\n")).toContain(
+      '<teammate_message from="bob" color="#98c379">bob: the plan holds</teammate_message>',
+    );
+    expect(
+      lines
+        .filter((line) => line.type === "text_delta")
+        .map((line) => line.text)
+        .join(""),
+    ).toContain("Bob checked the plan.");
   }, 40_000);
 });

@@ -94,7 +94,7 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
       .option("--team-name <name>", "lead this team: read its inbox every step and follow its teammates")
       .option(
         "--team-wait-ms <ms>",
-        "with --team-name: how long to keep following working teammates after the turn (default 120000)",
+        "how long to keep following working teammates after the turn (default 120000)",
       );
   withHeadlessFlags(
     program

@@ -184,6 +184,7 @@ export {
   createAgentRuntime,
 } from "./runtime/create-agent-runtime.js";
 export { EventRouter } from "./runtime/event-router.js";
+export { type FollowTeamOptions, followTeam, TEAM_WAKE_PROMPT } from "./runtime/follow-team.js";
 export { type LoadedWorkspace, loadWorkspace } from "./runtime/load-workspace.js";
 export {
   createModelResolver,

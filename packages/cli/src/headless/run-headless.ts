@@ -6,6 +6,7 @@ import {
   createAgentRuntime,
   createModelResolver,
   expandCommand,
+  followTeam,
   loadCustomCommands,
   loadWorkspace,
   type McpNotice,
@@ -22,7 +23,6 @@ import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
-import { followTeam } from "./follow-team.js";
 import {
   type HeadlessFlags,
   parseMaxSteps,
@@ -178,8 +178,13 @@ export async function runHeadless(
         }
         emit(next.value);
       }
-      if (flags.teamName && result.reason === "completed")
-        result = await followTeam(runtime, result, { waitMs: teamWaitMs, signal: run.signal, emit });
+      // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
+      result = await followTeam(runtime, result, {
+        waitMs: teamWaitMs,
+        signal: run.signal,
+        emit,
+        timeoutHint: "raise --team-wait-ms",
+      });
     } finally {
       // Whatever failed after the servers started (a bad /command, a missing -i image), they are
       // stopped, so the process can exit.

@@ -11,7 +11,7 @@ import { Mailbox } from "./mailbox.js";
 import { TaskBoard } from "./task-board.js";
 import { formatTeammateMessages, type TeamMessage } from "./team-message.js";
 import { TeamStore } from "./team-store.js";
-import { DEFAULT_LEAD_NAME, leadName, type TeamDirs, TeamError } from "./team-types.js";
+import { DEFAULT_LEAD_NAME, leadName, type TeamDirs, TeamError, type TeamMember } from "./team-types.js";
 import { planModeFragment, teammateFragment } from "./teammate-prompt.js";
 import { TeammateRunner } from "./teammate-runner.js";
 
@@ -120,6 +120,14 @@ export class TeamService {
       : (this.options.team?.memberName ?? DEFAULT_LEAD_NAME);
   }
 
+  /**
+   * Whether the main agent is in a team — one the host gave it, or one it created or spawned into
+   * this session — so a headless host follows the team after its turn instead of ending it.
+   */
+  leadInTeam(): boolean {
+    return this.led.size > 0 || this.memberOf.has(this.options.lead.agentId);
+  }
+
   /** The main agent now leads `team`: its inbox is read every step. */
   adopt(team: string, memberName?: string): void {
     if (memberName !== undefined || !this.led.has(team)) this.led.set(team, memberName ?? this.led.get(team));
@@ -206,7 +214,7 @@ export class TeamService {
     const agentId = randomUUID();
     const built = await this.options.buildTeammate({ agentId, name: request.name, roleName, model });
     const planMode = request.planMode ?? existing?.plan_mode ?? false;
-    const { member, created } = await this.store.upsertMember(team, request.name, () => ({
+    const { member } = await this.store.upsertMember(team, request.name, () => ({
       agentId,
       role: built.role,
       ...(model ? { model } : {}),
@@ -235,7 +243,7 @@ export class TeamService {
       model: built.model,
     });
     runner.start(request.message);
-    const how = created ? "spawned" : "restarted";
+    const how = hasRun(existing) ? "restarted" : "started";
     return `Teammate '${request.name}' (role: ${built.role}${planMode ? ", plan mode" : ""}) ${how} in team '${team}' and is now working. It reports to '${caller.member}'; its messages reach you before your next steps.`;
   }
 
@@ -286,7 +294,6 @@ export class TeamService {
     return runner;
   }
 
-  /** Teammates this process runs, by `team/name`. */
   /** Tokens and cost of every teammate this process runs, summed. */
   usage(): { usage: Usage; costUsd: number } {
     let usage = emptyUsage();
@@ -299,6 +306,7 @@ export class TeamService {
     return { usage, costUsd };
   }
 
+  /** Teammates this process runs, by `team/name`. */
   teammates(): { team: string; name: string; state: string; agentId: string }[] {
     return [...this.runners.entries()].map(([key, runner]) => {
       const [team, name] = key.split("/") as [string, string];
@@ -364,4 +372,10 @@ export class TeamService {
     const config = await this.store.find(team).catch(() => undefined);
     return config ? leadName(config) : this.leadNameForNewTeam();
   }
+}
+
+/** A member ran before (in this or another process); one only listed by `team_create` never did. */
+function hasRun(member: TeamMember | undefined): boolean {
+  if (!member) return false;
+  return member.agentId !== null || (member.state !== undefined && member.state !== "pending");
 }

@@ -222,6 +222,41 @@ describe("teams through the lead's loop (mock LLM)", () => {
     await until(() => teams.teammates()[0]?.state === "idle");
   });
 
+  it("spawn_teammate says 'started' for a member that never ran, 'restarted' for one that did", async () => {
+    harness = await startSubagentHarness({
+      rules: [
+        ...chain(LEAD_MARK, [
+          call("team_create", { name: "trio", members: [{ name: "india" }] }),
+          call("spawn_teammate", { name: "india", message: "Listed, never ran." }),
+          call("spawn_teammate", { name: "juliet", message: "Not listed." }),
+          { text: "spawned" },
+        ]),
+        ...chain(LEAD_MARK, [
+          call("spawn_teammate", { name: "india", message: "Back to work." }),
+          { text: "respawned" },
+        ]),
+        { match: { system: teammate("india") }, response: { text: "done" } },
+        { match: { system: teammate("juliet") }, response: { text: "done" } },
+      ],
+    });
+    const spawned = () =>
+      harness!.events.flatMap((event) =>
+        event.type === "tool-end" && event.name === "spawn_teammate" ? [event.output] : [],
+      );
+    await harness.turn("start two");
+    expect(spawned()).toEqual([
+      "Teammate 'india' (role: default) started in team 'trio' and is now working. It reports to 'team-lead'; its messages reach you before your next steps.",
+      "Teammate 'juliet' (role: default) started in team 'trio' and is now working. It reports to 'team-lead'; its messages reach you before your next steps.",
+    ]);
+    const teams = harness.runtime.teams!;
+    await until(() => teams.teammates().every((member) => member.state === "idle"));
+    await teams.close();
+    await harness.turn("bring india back");
+    expect(spawned()[2]).toBe(
+      "Teammate 'india' (role: default) restarted in team 'trio' and is now working. It reports to 'team-lead'; its messages reach you before your next steps.",
+    );
+  });
+
   it("shutdown request and plan approval round-trip between the lead and a teammate", async () => {
     harness = await startSubagentHarness({
       rules: [

@@ -1,23 +1,35 @@
-import type { AgentEvent, AgentRuntime, TurnResult } from "@nyzhi/core";
 import { addUsage } from "@nyzhi/provider";
+import type { TurnResult } from "../agent-loop/run-turn.js";
+import type { AgentEvent } from "../events/agent-events.js";
+import type { AgentRuntime } from "./create-agent-runtime.js";
 
 /** The lead's input when it wakes for team mail; the messages themselves follow it. */
 export const TEAM_WAKE_PROMPT =
   "New messages from your team arrived (below). Act on them: answer, assign or review tasks, or finish.";
 
+export interface FollowTeamOptions {
+  /** How long to keep following teammates that still work, ms. */
+  waitMs: number;
+  signal: AbortSignal;
+  emit: (event: AgentEvent) => void;
+  /** Appended to the timeout error: what the user can do about it (e.g. "raise --team-wait-ms"). */
+  timeoutHint?: string;
+}
+
 /**
- * After the lead's turn in `nyz exec --team-name`: while its teammates in this process still work,
- * it keeps reading its inbox — each batch of mail starts another lead turn — until the team is
- * quiet (every teammate idle or ended, nothing unread) or `waitMs` passes. Returns the last turn's
- * result with the steps, usage and cost of all of them.
+ * For a host that runs the lead headless and ends the session after its turn: when the lead is in
+ * a team — given by the host (`--team-name`) or created or joined during the turn — it keeps
+ * reading its inbox, each batch of mail starting another lead turn, until the team is quiet
+ * (every local teammate idle or ended, nothing unread) or `waitMs` passes. Without a team it
+ * returns `first` at once. Returns the last turn's result with the steps, usage and cost of all.
  */
 export async function followTeam(
-  runtime: AgentRuntime,
+  runtime: Pick<AgentRuntime, "teams" | "context" | "runTurn">,
   first: TurnResult,
-  options: { waitMs: number; signal: AbortSignal; emit: (event: AgentEvent) => void },
+  options: FollowTeamOptions,
 ): Promise<TurnResult> {
   const teams = runtime.teams;
-  if (!teams) return first;
+  if (!teams?.leadInTeam() || first.reason !== "completed") return first;
   const deadline = Date.now() + options.waitMs;
   let total = first;
   for (;;) {
@@ -32,10 +44,11 @@ export async function followTeam(
         .teammates()
         .filter((member) => member.state === "working")
         .map((member) => member.name);
+      const hint = options.timeoutHint ? ` (${options.timeoutHint})` : "";
       options.emit({
         type: "error",
         agent: runtime.context.agent,
-        message: `Stopped following the team after ${options.waitMs} ms${busy.length ? `; still working: ${busy.join(", ")}` : ""} (raise --team-wait-ms).`,
+        message: `Stopped following the team after ${options.waitMs} ms${busy.length ? `; still working: ${busy.join(", ")}` : ""}${hint}.`,
         code: "team_wait_timeout",
         fatal: false,
       });
