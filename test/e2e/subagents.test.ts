@@ -245,3 +245,117 @@ describe("subagent limits through nyz exec", () => {
     );
   });
 });
+
+/** The most requests of `requests` that were open at one moment. */
+function maxInFlight(requests: readonly { startedAt: number; endedAt?: number | undefined }[]): number {
+  const edges = requests.flatMap((request) => [
+    { at: request.startedAt, delta: 1 },
+    { at: request.endedAt ?? Number.POSITIVE_INFINITY, delta: -1 },
+  ]);
+  edges.sort((left, right) => left.at - right.at || left.delta - right.delta);
+  let open = 0;
+  let most = 0;
+  for (const edge of edges) {
+    open += edge.delta;
+    most = Math.max(most, open);
+  }
+  return most;
+}
+
+describe("fan-out at full width through nyz exec", () => {
+  const NOT_LEAD = { regex: "^(?!You are Nizzy)" };
+  const answer = (index: number) => `report ${index}: ${"finding ".repeat(250)}end ${index}`;
+
+  function fanOut(tool: "task" | "spawn_agent"): Scenario {
+    const calls = Array.from({ length: 8 }, (_, index) =>
+      tool === "task"
+        ? { name: "task", arguments: { subagent_type: "general-purpose", description: `part ${index}` } }
+        : { name: "spawn_agent", arguments: { message: `part ${index}` } },
+    );
+    return {
+      rules: [
+        { match: { system: LEAD, lastIsToolResult: false }, response: { toolCalls: calls } },
+        ...Array.from({ length: 8 }, (_, index) => ({
+          match: { system: NOT_LEAD, lastUser: `part ${index}` },
+          response: { text: answer(index), delayMs: 400 },
+        })),
+        ...(tool === "spawn_agent"
+          ? [
+              {
+                match: { system: LEAD, lastIsToolResult: true },
+                times: 1,
+                response: { toolCalls: [{ name: "wait", arguments: { mode: "all" as const } }] },
+              },
+            ]
+          : []),
+        { match: { system: LEAD }, response: { text: "all parts read" } },
+      ],
+    };
+  }
+
+  it("runs 8 task calls of one response at once with the default config and gives the lead 8 whole answers", async () => {
+    mock = await startScenario(fanOut("task"));
+    const result = await runNyz(["exec", "--json", "--full-auto", "split it eight ways"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(0);
+    const children = mock.requests.filter((request) => !request.system?.includes(LEAD));
+    expect(children).toHaveLength(8);
+    expect(maxInFlight(children)).toBe(8);
+    const final = mock.requests.filter((request) => request.system?.includes(LEAD)).at(-1)!;
+    const sent = JSON.stringify(final.messages);
+    for (let index = 0; index < 8; index += 1)
+      expect(sent).toContain(JSON.stringify(answer(index)).slice(1, -1));
+  });
+
+  it("runs 8 spawn_agent children at once with max_threads = 8 and wait returns each whole answer", async () => {
+    mock = await startScenario(fanOut("spawn_agent"));
+    await mkdir(join(workspace, ".nyzhi"), { recursive: true });
+    await writeFile(join(workspace, ".nyzhi", "config.toml"), "[agent.agents]\nmax_threads = 8\n");
+    const result = await runNyz(["exec", "--json", "--full-auto", "split it eight ways"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(0);
+    const children = mock.requests.filter((request) => !request.system?.includes(LEAD));
+    expect(maxInFlight(children)).toBe(8);
+    const waited = lines(result.stdout).filter(
+      (event) => event.type === "tool_done" && event.name === "wait",
+    );
+    const statuses = waited.flatMap((event) => Object.values(JSON.parse(String(event.output)).status));
+    expect(statuses.sort()).toEqual(
+      Array.from({ length: 8 }, (_, index) => `completed: ${answer(index)}`).sort(),
+    );
+    const final = mock.requests.filter((request) => request.system?.includes(LEAD)).at(-1)!;
+    expect(JSON.stringify(final.messages)).toContain(`end 7`);
+  });
+
+  it("hands the lead a 2,000-character child answer whole in its next request", async () => {
+    const long = `The cause: ${"a stale cache entry survives the reload; ".repeat(50)}THE END`;
+    expect(long.length).toBeGreaterThanOrEqual(2_000);
+    mock = await startScenario({
+      rules: [
+        {
+          match: { system: LEAD, lastIsToolResult: false },
+          response: { toolCalls: [{ name: "spawn_agent", arguments: { message: "find the cause" } }] },
+        },
+        { match: { system: NOT_LEAD }, response: { text: long } },
+        {
+          match: { system: LEAD, lastIsToolResult: true },
+          times: 1,
+          response: { toolCalls: [{ name: "wait", arguments: {} }] },
+        },
+        { match: { system: LEAD }, response: { text: "understood" } },
+      ],
+    });
+    const result = await runNyz(["exec", "-q", "--full-auto", "why does it fail?"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result.code).toBe(0);
+    const afterWait = mock.requests.filter((request) => request.system?.includes(LEAD)).at(-1)!;
+    const [waitResult] = afterWait.messages.at(-1)!.toolResults!;
+    expect(Object.values(JSON.parse(waitResult!.content).status)).toEqual([`completed: ${long}`]);
+  });
+});

@@ -2,6 +2,7 @@ export { AnthropicLanguageModel, type AnthropicModelSettings } from "./anthropic
 export { ANTHROPIC_OAUTH_BETA } from "./anthropic/create-anthropic-client.js";
 export {
   createStreamLimiter,
+  exemptFromStreamLimit,
   type ReleaseSlot,
   type StreamLimiter,
   streamLimiterOf,

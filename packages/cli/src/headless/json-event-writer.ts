@@ -49,6 +49,14 @@ function jsonForLeadEvent(event: AgentEvent): Record<string, unknown> | undefine
         parent_id: event.agent.agentId,
         ...(event.unknownRole ? { unknown_role: true } : {}),
       };
+    case "subagent-queued":
+      return {
+        type: "subagent_queued",
+        role: event.role,
+        parent_id: event.agent.agentId,
+        limit: event.limit,
+        waiting: event.waiting,
+      };
     case "subagent-status-changed":
       return {
         type: "subagent_status",

@@ -18,6 +18,8 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
   switch (event.type) {
     case "subagent-spawned":
       return `\n[agent ${event.nickname} (${event.role}${event.unknownRole ? ", unknown role: default" : ""}) started on ${event.model}]\n`;
+    case "subagent-queued":
+      return `[task for ${event.role} waits: ${event.limit} task agents are running]\n`;
     case "subagent-status-changed":
       return undefined;
     case "subagent-completed":

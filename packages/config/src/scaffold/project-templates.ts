@@ -13,7 +13,7 @@ export const CONFIG_TEMPLATE = `# nyzhi project configuration. Committed with th
 # max_steps = 100
 # auto_compact_threshold = 0.85
 # sandbox = "workspace-write"  # read-only | workspace-write | full-access
-# max_concurrent_streams = 3
+# max_concurrent_streams = 3  # the lead's streams; subagents are bounded by [agent.agents]
 # auto_commit = false
 
 # [agent.trust]
@@ -30,7 +30,8 @@ export const CONFIG_TEMPLATE = `# nyzhi project configuration. Committed with th
 
 # [agent.agents]
 # enabled = true
-# max_threads = 4
+# max_threads = 4  # spawn_agent agents at once
+# max_tasks = 8    # task delegations at once (more wait for a slot)
 # max_depth = 2
 
 # [agent.agents.roles.reviewer]

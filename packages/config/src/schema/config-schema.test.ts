@@ -40,7 +40,7 @@ describe("configSchema", () => {
         hooks: [],
         commands: [],
         verify: { checks: [] },
-        agents: { enabled: true, max_threads: 4, max_depth: 2, roles: {} },
+        agents: { enabled: true, max_threads: 4, max_depth: 2, max_tasks: 8, roles: {} },
         sharing: { enabled: false, redact_patterns: [] },
         voice: { enabled: false },
       },

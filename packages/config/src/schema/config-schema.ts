@@ -162,7 +162,10 @@ export const roleSchema = z.object({
 const agentsSchema = z.object({
   /** The switch for the whole subagent system. */
   enabled: z.boolean().default(true),
+  /** `spawn_agent` agents pending or running at once; past it a spawn fails with a clear error. */
   max_threads: count.default(4),
+  /** `task` children running at once; past it a `task` call waits for a slot. */
+  max_tasks: count.min(1).default(8),
   max_depth: count.default(2),
   subagent_model: z.string().optional(),
   roles: z.record(z.string(), roleSchema).default({}),
@@ -179,7 +182,11 @@ const agentSchema = z.object({
   auto_simplify: z.boolean().default(false),
   auto_commit: z.boolean().default(false),
   model_profile: z.string().optional(),
-  /** Model streams that may run at once across the parent and its subagents. */
+  /**
+   * Model streams of top-level agents (the lead, and each session a library host runs in this
+   * process) that may be open at once. Subagents, `task` children and teammates are not counted:
+   * `agent.agents.max_threads` and `max_tasks` bound them.
+   */
   max_concurrent_streams: count.min(1).default(3),
   sandbox: z.preprocess(normalizeSandboxLevel, z.enum(SANDBOX_LEVELS)).default("workspace-write"),
   trust: trustSchema.prefault({}),

@@ -117,6 +117,11 @@ export interface AgentContext {
    * even after other user messages (teammate mail, follow-ups) arrived during the turn.
    */
   turnRequest?: ModelMessage;
+  /**
+   * Why a tool this agent lacks is not offered (its role fences it, the depth limit), when the
+   * session knows one: the model then reads the reason instead of "Unknown tool".
+   */
+  explainMissingTool?: (name: string) => string | undefined;
   /** Rewrites a tool's output before it enters the thread (offloading large results to a file). */
   shapeToolResult?: (output: string, call: { name: string; callId: string }) => Promise<string>;
 }

@@ -116,8 +116,11 @@ async function runOneCall(
   const tool = context.tools.get(call.name);
   if (!tool) {
     const available = context.tools.names().join(", ");
+    const reason = context.explainMissingTool?.(call.name);
     return finish({
-      output: `Unknown tool: ${call.name}. Available tools: ${available}`,
+      output: reason
+        ? `${reason} Available tools: ${available}`
+        : `Unknown tool: ${call.name}. Available tools: ${available}`,
       isError: true,
       refused: "unknown-tool",
     });

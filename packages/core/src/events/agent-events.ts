@@ -67,6 +67,11 @@ export interface AgentEvents {
     unknownRole: boolean;
     model: string;
   };
+  /**
+   * A `task` delegation waits for a slot: `limit` task children already run
+   * (`agent.agents.max_tasks`); it is `waiting`th in line and starts when one finishes.
+   */
+  "subagent-queued": { role: string; limit: number; waiting: number };
   /** A subagent's status changed: `pending_init`, `running`, `completed…`, `errored…`, `shutdown`. */
   "subagent-status-changed": { childId: string; nickname: string; status: string };
   /** A subagent reached a final state. Usage and cost cover the child and its own subagents. */

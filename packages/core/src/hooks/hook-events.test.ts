@@ -56,8 +56,22 @@ const cases: Record<HookEvent, EventCase> = {
   },
   permission_request: {
     fire: (runner) =>
-      lifecycle(runner).permissionRequest({ tool_name: "bash", tool_input: { command: "rm -rf x" } }),
-    stdin: () => ({ tool_name: "bash", tool_input: { command: "rm -rf x" } }),
+      lifecycle(runner).permissionRequest({
+        tool_name: "bash",
+        tool_input: { command: "rm -rf x" },
+        agent_id: "a1",
+        nickname: "Scout",
+        role: "explorer",
+        depth: 1,
+      }),
+    stdin: () => ({
+      tool_name: "bash",
+      tool_input: { command: "rm -rf x" },
+      agent_id: "a1",
+      nickname: "Scout",
+      role: "explorer",
+      depth: 1,
+    }),
   },
   notification: {
     fire: (runner) =>

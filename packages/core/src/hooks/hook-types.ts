@@ -12,7 +12,11 @@ export interface HookEventContexts {
   pre_tool_use: { tool_name: string; tool_input: unknown };
   post_tool_use: { tool_name: string; tool_input: unknown; tool_output: string; success: true };
   post_tool_use_failure: { tool_name: string; tool_input: unknown; tool_output: string; success: false };
-  permission_request: { tool_name: string; tool_input: unknown };
+  /**
+   * Who asks is named as in `subagent_start`: `agent_id` (`lead` for the lead), `depth` (0 for the
+   * lead), and the subagent's `nickname` and `role` (absent for the lead).
+   */
+  permission_request: { tool_name: string; tool_input: unknown } & AskingAgentHookContext;
   notification: { message: string; notification_type?: string };
   /** `file` is the path substituted for `{file}`; `files` every path the tool changed (absolute). */
   after_edit: { tool_name: string; file: string; files: string[] };
@@ -34,6 +38,10 @@ export interface SubagentHookContext {
   role: string;
   depth: number;
 }
+
+/** The agent a hook's event comes from; the lead has no nickname or role. */
+export type AskingAgentHookContext = Pick<SubagentHookContext, "agent_id" | "depth"> &
+  Partial<Pick<SubagentHookContext, "nickname" | "role">>;
 
 /**
  * How a hook ended. `failed` means it exited non-zero (or could not start: exit 127);

@@ -37,7 +37,7 @@ describe("user_prompt_submit", () => {
 });
 
 describe("permission_request", () => {
-  const request = { tool_name: "bash", tool_input: { command: "npm test" } };
+  const request = { tool_name: "bash", tool_input: { command: "npm test" }, agent_id: "lead", depth: 0 };
 
   it("takes a JSON allow or deny from the first hook that answers", async () => {
     const allow = lifecycleFor([

@@ -2,6 +2,7 @@ import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ToolGateRequest } from "../agent-loop/agent-context.js";
+import type { AgentTag } from "../events/agent-events.js";
 import type { HookConfig } from "../hooks/hook-types.js";
 import { lifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import {
@@ -30,18 +31,18 @@ afterEach(async () => {
   await sandbox.cleanup();
 });
 
-const agent = { agentId: "lead", depth: 0 };
+const agent: AgentTag = { agentId: "lead", depth: 0 };
 const write = { name: "write", kind: "edit", mutates: true } as Tool;
 const input = { file_path: "a.txt", content: "hi" };
 
-function request(signal?: AbortSignal): ToolGateRequest {
+function request(signal?: AbortSignal, from: AgentTag = agent): ToolGateRequest {
   return {
     callId: "c1",
     tool: write,
     input,
     paths: [{ path: "a.txt", access: "write" }],
     preview: undefined,
-    agent,
+    agent: from,
     signal,
   };
 }
@@ -120,6 +121,28 @@ describe("permission_request hooks in the gate", () => {
       cwd: sandbox.dir,
       tool_name: "write",
       tool_input: input,
+      agent_id: "lead",
+      depth: 0,
+    });
+  });
+
+  it("names the asking subagent as subagent_start does: agent_id, nickname, role, depth", async () => {
+    const { gate } = gateWith(
+      [hookConfig("permission_request", { command: recordCommand("permission") })],
+      "allow",
+    );
+    const child: AgentTag = { agentId: "child-1", depth: 2, nickname: "Scout", role: "worker" };
+    await gate.approve(request(undefined, child));
+    expect(await sandbox.readJson("permission.json")).toEqual({
+      hook_event_name: "PermissionRequest",
+      session_id: "s1",
+      cwd: sandbox.dir,
+      tool_name: "write",
+      tool_input: input,
+      agent_id: "child-1",
+      nickname: "Scout",
+      role: "worker",
+      depth: 2,
     });
   });
 

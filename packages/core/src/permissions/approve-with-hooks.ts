@@ -1,4 +1,5 @@
 import type { AgentTag } from "../events/agent-events.js";
+import type { AskingAgentHookContext } from "../hooks/hook-types.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import type { ApprovalBroker, ApprovalRequest } from "./approval-broker.js";
 
@@ -15,6 +16,14 @@ export const APPROVAL_INTERRUPTED_REASON = "cancelled: the turn was interrupted"
 export function approvalNotice(tool: string, agent: AgentTag): string {
   const who = agent.depth > 0 ? ` (for agent ${agent.nickname ?? agent.agentId})` : "";
   return `nyz needs your approval to run ${tool}${who}`;
+}
+
+/** Who asks, for the hook's input: the fields `subagent_start` names a subagent with. */
+function askingAgent(agent: AgentTag): AskingAgentHookContext {
+  const context: AskingAgentHookContext = { agent_id: agent.agentId, depth: agent.depth };
+  if (agent.nickname !== undefined) context.nickname = agent.nickname;
+  if (agent.role !== undefined) context.role = agent.role;
+  return context;
 }
 
 /**
@@ -35,7 +44,7 @@ export async function approveWithHooks(
   const fireOptions = signal ? { signal } : {};
   if (hooks) {
     const { answer } = await hooks.permissionRequest(
-      { tool_name: request.tool, tool_input: request.input },
+      { tool_name: request.tool, tool_input: request.input, ...askingAgent(request.agent) },
       fireOptions,
     );
     // A hook killed by the interrupt may look like a "deny"; it is neither answer.

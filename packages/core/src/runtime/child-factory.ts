@@ -1,4 +1,5 @@
 import type { NyzhiConfig } from "@nyzhi/config";
+import { exemptFromStreamLimit } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import {
   assembleSystemPrompt,
@@ -76,6 +77,9 @@ const SPAWNING_TOOL_NAMES: readonly string[] = [...LIFECYCLE_TOOL_NAMES, "task"]
 export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
   const { config } = options;
   return {
+    checkRole(roleName) {
+      resolveRole(roleName, options.roles);
+    },
     async createChild(request: ChildRequest) {
       const parent = options.agents.get(request.parentId);
       if (!parent) throw new Error(`parent agent ${request.parentId} is not known to this session`);
@@ -100,7 +104,9 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
         modelSpec === parent.modelSpec || !options.resolveModel
           ? parent.resolved
           : await options.resolveModel(modelSpec);
-      const model = resolved?.model ?? parent.context.model;
+      // The stream cap (`agent.max_concurrent_streams`) counts top-level agents only (seed 003):
+      // children are bounded by their own limits, and must not queue behind their parent.
+      const model = exemptFromStreamLimit(resolved?.model ?? parent.context.model);
 
       // A read-only role cannot delegate either: its children could write for it.
       const canSpawn = request.depth < config.agent.agents.max_depth && !role.readOnly;
@@ -150,6 +156,14 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
           { [SKILLS_SERVICE]: () => skills },
         ),
         takePendingMessages: request.takePendingMessages,
+        explainMissingTool: (name) =>
+          explainMissingTool(name, {
+            role: applied.role,
+            depth: request.depth,
+            maxDepth: config.agent.agents.max_depth,
+            readOnly: role.readOnly,
+            inSession: available.some((tool) => tool.name === name),
+          }),
       };
       if (parent.context.hooks) context.hooks = parent.context.hooks;
       if (parent.context.maxTokens !== undefined) context.maxTokens = parent.context.maxTokens;
@@ -165,6 +179,24 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       };
     },
   };
+}
+
+/**
+ * Why a child lacks a tool, in words the model can act on: the depth limit, a read-only role that
+ * cannot delegate, or its role's fence. A name the session has nowhere stays "unknown".
+ */
+export function explainMissingTool(
+  name: string,
+  child: { role: string; depth: number; maxDepth: number; readOnly: boolean; inSession: boolean },
+): string | undefined {
+  if (SPAWNING_TOOL_NAMES.includes(name)) {
+    if (child.depth >= child.maxDepth)
+      return `Agent depth limit (${child.maxDepth}) reached: \`${name}\` is not available at depth ${child.depth}; do this yourself.`;
+    if (child.readOnly)
+      return `\`${name}\` is not available to the ${child.role} role (a read-only role cannot delegate); do this yourself.`;
+  }
+  if (child.inSession) return `\`${name}\` is not available to the ${child.role} role.`;
+  return undefined;
 }
 
 /** The briefing (parent's conversation, changes, todos, memory) and the newest wisdom notes. */

@@ -22,7 +22,7 @@ import { ChangeTracker } from "../context/change-tracker.js";
 import { compactIfNeeded, describeCompactionStep } from "../context/compaction/compact-if-needed.js";
 import { contextDirs } from "../context/compaction/context-dirs.js";
 import { estimateTextTokens } from "../context/compaction/estimate-tokens.js";
-import { offloadLargeToolResult } from "../context/compaction/offload-tool-result.js";
+import { offloadLargeToolResult, offloadThresholdFor } from "../context/compaction/offload-tool-result.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import { HookRunner } from "../hooks/hook-runner.js";
 import type { HookResult } from "../hooks/hook-types.js";
@@ -266,8 +266,14 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     createToolContext: toolContextFor({ id: agent.agentId, depth: agent.depth }, todos, leadTools),
     attachEventSource: router.attach,
     shapeToolResult: async (output, call) =>
-      (await offloadLargeToolResult(output, { dir: toolResults, toolName: call.name, callId: call.callId }))
-        .output,
+      (
+        await offloadLargeToolResult(output, {
+          dir: toolResults,
+          toolName: call.name,
+          callId: call.callId,
+          thresholdChars: offloadThresholdFor(call.name),
+        })
+      ).output,
   };
   if (resolved) context.costOf = resolved.costOf;
   if (config.agent.max_tokens !== undefined) context.maxTokens = config.agent.max_tokens;
@@ -333,6 +339,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     });
     manager = new AgentManager({
       maxThreads: config.agent.agents.max_threads,
+      maxTasks: config.agent.agents.max_tasks,
       maxDepth: config.agent.agents.max_depth,
       emit: router.route,
       factory: childFactory,

@@ -1,5 +1,5 @@
-import type { AssistantContentPart, ModelMessage } from "@nyzhi/provider";
-import type { SessionRecord } from "./session-types.js";
+import type { AssistantContentPart, ModelMessage, Usage } from "@nyzhi/provider";
+import type { SavedAgentThread, SessionRecord } from "./session-types.js";
 
 const fence = (text: string, language = "") => {
   const ticks = text.includes("```") ? "````" : "```";
@@ -41,9 +41,32 @@ function renderMessages(messages: readonly ModelMessage[]): string[] {
   return sections;
 }
 
+const tokens = (usage: Usage) => `${usage.inputTokens} input / ${usage.outputTokens} output`;
+
+/**
+ * A subagent's usage line: its own tokens and cost, then its subtree's when its own subagents spent
+ * any. Empty for sessions saved before usage was kept.
+ */
+function renderAgentUsage(agent: SavedAgentThread): string[] {
+  if (!agent.usage) return [];
+  const ownCost = agent.costUsd ?? 0;
+  let line = `tokens: ${tokens(agent.usage)}, cost: $${ownCost.toFixed(4)}`;
+  const subtree = agent.subtreeUsage;
+  const subtreeCost = agent.subtreeCostUsd ?? 0;
+  if (
+    subtree &&
+    (subtree.inputTokens !== agent.usage.inputTokens ||
+      subtree.outputTokens !== agent.usage.outputTokens ||
+      Math.abs(subtreeCost - ownCost) > 1e-9)
+  ) {
+    line += ` (with its subagents: ${tokens(subtree)}, cost: $${subtreeCost.toFixed(4)})`;
+  }
+  return [line];
+}
+
 /**
  * A session as markdown: front matter (date, provider, model, tokens, cost), then the thread,
- * then each subagent's thread under its own heading.
+ * then each subagent's thread under its own heading, with its usage under the heading.
  */
 export function exportSessionMarkdown(record: SessionRecord): string {
   const { meta } = record;
@@ -55,13 +78,14 @@ export function exportSessionMarkdown(record: SessionRecord): string {
     `provider: ${meta.provider}`,
     `model: ${meta.model}`,
   ];
-  if (meta.usage) front.push(`tokens: ${meta.usage.inputTokens} input / ${meta.usage.outputTokens} output`);
+  if (meta.usage) front.push(`tokens: ${tokens(meta.usage)}`);
   if (meta.costUsd !== undefined) front.push(`cost: $${meta.costUsd.toFixed(4)}`);
   front.push("---");
   const sections = [front.join("\n"), `# ${meta.title}`, ...renderMessages(record.messages)];
   for (const agent of Object.values(record.agents ?? {})) {
     sections.push(
       `# Subagent ${agent.nickname} (${agent.role}, depth ${agent.depth}, ${agent.status})`,
+      ...renderAgentUsage(agent),
       ...renderMessages(agent.messages).map((section) => section.replace(/^(#+)/, "$1#")),
     );
   }

@@ -28,6 +28,15 @@ export interface SavedAgentThread {
   model: string;
   messages: ModelMessage[];
   result?: string;
+  /**
+   * Tokens and cost (USD) of the agent's own model requests, across every run of the session
+   * (a resumed agent adds to them). Absent in files saved before usage was kept.
+   */
+  usage?: Usage;
+  costUsd?: number;
+  /** The same for the agent and all its descendants, forgotten ones included. */
+  subtreeUsage?: Usage;
+  subtreeCostUsd?: number;
 }
 
 export interface SessionRecord {

@@ -7,8 +7,9 @@ import type { AgentContext } from "../agent-loop/agent-context.js";
 import { runTurn, type TurnInput } from "../agent-loop/run-turn.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { SavedAgentThread } from "../sessions/session-types.js";
-import { type AgentStatus, formatStatus, isFinal } from "./agent-status.js";
+import { type AgentStatus, formatStatus, isFinal, statusWithResult } from "./agent-status.js";
 import { NicknamePool } from "./nicknames.js";
+import { forgottenUsageByAgent, savedOwnUsage } from "./saved-agent-usage.js";
 
 /** A refused lifecycle request; the message is what the model sees. */
 export class SubagentError extends NyzhiError {}
@@ -35,14 +36,25 @@ export interface ChildRequest {
 
 /** Builds a child's context: role applied, briefing, fenced tools, model. The runtime implements it. */
 export interface ChildFactory {
+  /**
+   * Throws when the role cannot be spawned (disabled), before any slot is taken, so a refused role
+   * says why instead of "limit reached". Optional: without it the role is checked in `createChild`.
+   */
+  checkRole?(roleName: string | undefined): void;
   createChild(
     request: ChildRequest,
   ): Promise<{ context: AgentContext; role: string; unknownRole: boolean; model: string }>;
 }
 
 export interface AgentManagerOptions {
-  /** Agents pending or running at once, across the tree. Default 4. */
+  /** `spawn_agent` agents pending or running at once, across the tree. Default 4. */
   maxThreads: number;
+  /**
+   * `task` children (isolated, synchronous delegations) running at once, across the tree; a call
+   * past it waits for a slot (announced by a `subagent-queued` event) instead of failing.
+   * Default 8. They do not count against `maxThreads`.
+   */
+  maxTasks?: number;
   /** Deepest level a subagent may have: depth 0 (lead) spawns 1, … up to this. Default 2. */
   maxDepth: number;
   factory: ChildFactory;
@@ -78,6 +90,8 @@ interface ManagedAgent {
   controller: AbortController;
   pending: ModelMessage[];
   holdsSlot: boolean;
+  /** Which limit its slot counts against: `spawn_agent`'s threads or `task`'s own pool. */
+  pool: "threads" | "tasks";
   usage: Usage;
   costUsd: number;
 }
@@ -89,8 +103,10 @@ export interface SpawnRequest {
   roleName?: string | undefined;
   model?: string | undefined;
   forkTurns?: number | "all" | undefined;
-  /** See `ChildRequest.isolated`. */
+  /** See `ChildRequest.isolated`. Isolated children take a `task` slot (and wait for one). */
   isolated?: boolean | undefined;
+  /** Aborts the wait for a `task` slot. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface WaitRequest {
@@ -106,6 +122,9 @@ export interface WaitRequest {
 
 /** Finished agents kept for `resume_agent` and `wait`; older finished ones are forgotten. */
 export const MAX_RETAINED_FINISHED_AGENTS = 100;
+
+/** Default of `AgentManagerOptions.maxTasks`: a usual fan-out of `task` calls runs at full width. */
+export const DEFAULT_MAX_TASKS = 8;
 
 export const WAIT_DEFAULT_MS = 30_000;
 export const WAIT_MIN_MS = 10_000;
@@ -124,12 +143,15 @@ export class AgentManager {
   /** Usage of forgotten agents (and their subtrees), by parent id, so accounting survives forgetting. */
   private readonly retiredUsage = new Map<string, { usage: Usage; costUsd: number }>();
   private active = 0;
+  private activeTasks = 0;
+  /** `task` spawns waiting for a slot, first come first served. */
+  private readonly taskQueue: Array<() => void> = [];
 
   constructor(private readonly options: AgentManagerOptions) {}
 
-  /** Agents pending or running now. */
+  /** Agents pending or running now (`spawn_agent` agents and `task` children). */
   activeCount(): number {
-    return this.active;
+    return this.active + this.activeTasks;
   }
 
   async spawn(
@@ -144,7 +166,10 @@ export class AgentManager {
         `Agent depth limit (${this.options.maxDepth}) reached. Solve the task yourself.`,
       );
     }
-    this.reserveSlot();
+    this.options.factory.checkRole?.(request.roleName?.trim() || undefined);
+    const pool = request.isolated ? "tasks" : "threads";
+    if (pool === "tasks") await this.takeTaskSlot(request);
+    else this.reserveSlot();
     const agent: ManagedAgent = {
       id: randomUUID(),
       nickname: this.nicknames.take(),
@@ -157,6 +182,7 @@ export class AgentManager {
       controller: new AbortController(),
       pending: [],
       holdsSlot: true,
+      pool,
       usage: emptyUsage(),
       costUsd: 0,
     };
@@ -283,6 +309,7 @@ export class AgentManager {
     this.reserveSlot();
     const previous = agent.status;
     agent.holdsSlot = true;
+    agent.pool = "threads";
     agent.controller = new AbortController();
     agent.status = { state: "pending_init" };
     // Its next completion is news to everyone waiting.
@@ -333,7 +360,7 @@ export class AgentManager {
         const shown = mode === "any" && fresh.length > 0 ? fresh : ids;
         for (const id of final) reported.add(id);
         return {
-          status: Object.fromEntries(shown.map((id) => [id, formatStatus(statusOf(id))])),
+          status: Object.fromEntries(shown.map((id) => [id, statusWithResult(statusOf(id))])),
           timed_out: false,
         };
       }
@@ -403,6 +430,11 @@ export class AgentManager {
         messages: agent.context?.thread ?? this.savedThreads.get(agent.id) ?? [],
       };
       if (agent.status.state === "completed" && agent.status.result) entry.result = agent.status.result;
+      const subtree = this.usageOf(agent.id);
+      entry.usage = agent.usage;
+      entry.costUsd = agent.costUsd;
+      entry.subtreeUsage = subtree.usage;
+      entry.subtreeCostUsd = subtree.costUsd;
       saved[agent.id] = entry;
     }
     return saved;
@@ -410,8 +442,12 @@ export class AgentManager {
 
   private readonly savedThreads = new Map<string, ModelMessage[]>();
 
-  /** Brings back agents of a saved session as finished agents, so `resume_agent` works after `--continue`. */
+  /**
+   * Brings back agents of a saved session as finished agents, so `resume_agent` works after
+   * `--continue`, with their saved usage (a resumed agent adds to it).
+   */
   restore(saved: Record<string, SavedAgentThread>): void {
+    const forgotten = forgottenUsageByAgent(saved);
     for (const entry of Object.values(saved)) {
       if (this.agents.has(entry.agentId)) continue;
       this.savedThreads.set(entry.agentId, entry.messages);
@@ -435,9 +471,11 @@ export class AgentManager {
         controller: new AbortController(),
         pending: [],
         holdsSlot: false,
-        usage: emptyUsage(),
-        costUsd: 0,
+        pool: "threads",
+        ...savedOwnUsage(entry),
       });
+      const retired = forgotten.get(entry.agentId);
+      if (retired) this.retiredUsage.set(entry.agentId, retired);
     }
   }
 
@@ -572,7 +610,50 @@ export class AgentManager {
   private releaseSlot(agent: ManagedAgent): void {
     if (!agent.holdsSlot) return;
     agent.holdsSlot = false;
-    this.active -= 1;
+    if (agent.pool === "threads") {
+      this.active -= 1;
+      return;
+    }
+    // The slot passes straight to the next queued `task`, so `activeTasks` stays the same.
+    const next = this.taskQueue.shift();
+    if (next) next();
+    else this.activeTasks -= 1;
+  }
+
+  private maxTasks(): number {
+    return Math.max(1, this.options.maxTasks ?? DEFAULT_MAX_TASKS);
+  }
+
+  /** Takes a `task` slot, waiting in line (announced once by an event) when all are busy. */
+  private async takeTaskSlot(request: SpawnRequest): Promise<void> {
+    if (this.activeTasks < this.maxTasks()) {
+      this.activeTasks += 1;
+      return;
+    }
+    const signal = request.signal;
+    if (signal?.aborted) throw new SubagentError("subagent_aborted", "the delegation was cancelled");
+    this.options.emit({
+      type: "subagent-queued",
+      agent: request.parent,
+      role: request.roleName?.trim() || "default",
+      limit: this.maxTasks(),
+      waiting: this.taskQueue.length + 1,
+    });
+    await new Promise<void>((resolve, reject) => {
+      const granted = () => {
+        signal?.removeEventListener("abort", onAbort);
+        resolve();
+      };
+      const onAbort = () => {
+        const index = this.taskQueue.indexOf(granted);
+        if (index >= 0) this.taskQueue.splice(index, 1);
+        reject(
+          new SubagentError("subagent_aborted", "the delegation was cancelled while it waited for a slot"),
+        );
+      };
+      this.taskQueue.push(granted);
+      signal?.addEventListener("abort", onAbort, { once: true });
+    });
   }
 
   private require(id: string): ManagedAgent {

@@ -11,7 +11,7 @@ export function isFinal(status: AgentStatus): boolean {
   return status.state !== "pending_init" && status.state !== "running";
 }
 
-/** The status as the model and hosts see it: `completed: <first 100 characters>`, `errored: <why>` … */
+/** The status as hosts show it in one line: `completed: <first 100 characters>`, `errored: <why>` … */
 export function formatStatus(status: AgentStatus): string {
   switch (status.state) {
     case "completed": {
@@ -24,4 +24,13 @@ export function formatStatus(status: AgentStatus): string {
     default:
       return status.state;
   }
+}
+
+/**
+ * The status as the parent model reads it (`wait`): a completed agent's whole answer, not a
+ * preview — the parent has no other way to read its subagent's findings.
+ */
+export function statusWithResult(status: AgentStatus): string {
+  if (status.state === "completed" && status.result?.trim()) return `completed: ${status.result.trim()}`;
+  return formatStatus(status);
 }

@@ -171,36 +171,63 @@ describe("task through the lead's loop", () => {
     expect(childRequests(harness)).toEqual([]);
   });
 
-  it("never has more than max_concurrent_streams model requests open across eight children, and all finish", async () => {
+  it("runs eight task children at once with the default config, queues a ninth and tenth (announced), and returns every whole answer", async () => {
+    const answer = (index: number) => `part ${index} done: ${"x".repeat(300)}`;
+    harness = await startSubagentHarness({
+      rules: [
+        {
+          match: { system: LEAD_MARK, lastIsToolResult: false },
+          response: {
+            toolCalls: Array.from({ length: 10 }, (_, index) => ({
+              name: "task",
+              arguments: { subagent_type: "general-purpose", description: `part ${index}` },
+            })),
+          },
+        },
+        ...Array.from({ length: 10 }, (_, index) => ({
+          match: { system: NOT_LEAD, lastUser: `part ${index}` },
+          response: { text: answer(index), delayMs: 200 },
+        })),
+        { match: { system: LEAD_MARK }, response: { text: "all parts done" } },
+      ],
+    });
+    const events = await harness.turn("do ten things");
+    expect(childRequests(harness)).toHaveLength(10);
+    // The stream cap (3) counts the lead only; the task pool (8) bounds the children.
+    expect(harness.mock.maxConcurrent).toBe(8);
+    const queued = events.filter((event) => event.type === "subagent-queued");
+    expect(queued.map((event) => event.type === "subagent-queued" && [event.limit, event.waiting])).toEqual([
+      [8, 1],
+      [8, 2],
+    ]);
+    expect(toolEnds(events)).toEqual(
+      Array.from({ length: 10 }, (_, index) => ({ name: "task", output: answer(index), isError: false })),
+    );
+    expect(harness.runtime.manager!.activeCount()).toBe(0);
+    expect(events.at(-1)).toMatchObject({ type: "turn-end", text: "all parts done" });
+  });
+
+  it("lets task children run past max_concurrent_streams, which counts the lead only", async () => {
     harness = await startSubagentHarness(
       {
         rules: [
           {
             match: { system: LEAD_MARK, lastIsToolResult: false },
             response: {
-              toolCalls: Array.from({ length: 8 }, (_, index) => ({
+              toolCalls: Array.from({ length: 4 }, (_, index) => ({
                 name: "task",
                 arguments: { subagent_type: "general-purpose", description: `part ${index}` },
               })),
             },
           },
-          { match: { system: NOT_LEAD }, response: { text: "part done", delayMs: 120 } },
+          { match: { system: NOT_LEAD }, response: { text: "part done", delayMs: 150 } },
           { match: { system: LEAD_MARK }, response: { text: "all parts done" } },
         ],
       },
-      {
-        configure: (config) => {
-          config.agent.max_concurrent_streams = 3;
-          config.agent.agents.max_threads = 8;
-        },
-      },
+      { configure: (config) => (config.agent.max_concurrent_streams = 1) },
     );
-    const events = await harness.turn("do eight things");
-    expect(childRequests(harness)).toHaveLength(8);
-    expect(harness.mock.maxConcurrent).toBe(3);
-    expect(toolEnds(events)).toEqual(
-      Array.from({ length: 8 }, () => ({ name: "task", output: "part done", isError: false })),
-    );
+    const events = await harness.turn("do four things");
+    expect(harness.mock.maxConcurrent).toBe(4);
     expect(events.at(-1)).toMatchObject({ type: "turn-end", text: "all parts done" });
   });
 });

@@ -66,6 +66,7 @@ export function createTaskTool(roles: TaskRoleSource): Tool {
         message: input.description,
         roleName: name,
         isolated: true,
+        signal: context.signal,
       });
       try {
         const status = await manager.waitUntilFinal(spawned.agentId, context.signal);

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { ProviderError } from "../errors/provider-error.js";
 import type { LanguageModel } from "../model/language-model.js";
 import type { StreamPart } from "../model/stream-part.js";
-import { createStreamLimiter, streamLimiterOf, withStreamLimit } from "./with-stream-limit.js";
+import {
+  createStreamLimiter,
+  exemptFromStreamLimit,
+  streamLimiterOf,
+  withStreamLimit,
+} from "./with-stream-limit.js";
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -46,6 +51,23 @@ async function drain(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]> {
 }
 
 describe("withStreamLimit", () => {
+  it("lets an exempt view's requests (subagents) pass the limiter while the limited ones still queue", async () => {
+    const { model, state } = fakeModel({ delayMs: 40 });
+    const limiter = createStreamLimiter(1);
+    const limited = withStreamLimit(model, limiter);
+    const exempt = exemptFromStreamLimit(limited);
+    expect(exemptFromStreamLimit(exempt)).toBe(exempt);
+    await Promise.all([
+      drain(limited.doStream(request("lead 1"))),
+      drain(limited.doStream(request("lead 2"))),
+      ...["a", "b", "c"].map((label) => drain(exempt.doStream(request(label)))),
+    ]);
+    // lead 1 and the three exempt children overlap; lead 2 waited for lead 1.
+    expect(state.maxOpen).toBe(4);
+    expect(state.started.at(-1)).toBe("lead 2");
+    expect({ active: limiter.active, queued: limiter.queued }).toEqual({ active: 0, queued: 0 });
+  });
+
   it("never lets more than the limit stream at once, serves waiters in order, and finishes them all", async () => {
     const { model, state } = fakeModel();
     const limiter = createStreamLimiter(3);

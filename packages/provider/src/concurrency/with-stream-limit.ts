@@ -98,6 +98,30 @@ export function withStreamLimit(model: LanguageModel, limiter: StreamLimiter): L
   return new StreamLimitedLanguageModel(model, limiter);
 }
 
+/**
+ * A view of `model` whose requests pass every stream limiter inside it (retries, rotation and the
+ * rest stay): subagents share their parent's model this way without counting against the
+ * top-level stream cap.
+ */
+export function exemptFromStreamLimit(model: LanguageModel): LanguageModel {
+  if (model instanceof ExemptLanguageModel) return model;
+  return new ExemptLanguageModel(model);
+}
+
+class ExemptLanguageModel implements LanguageModel {
+  readonly providerId: string;
+  readonly modelId: string;
+
+  constructor(private readonly inner: LanguageModel) {
+    this.providerId = inner.providerId;
+    this.modelId = inner.modelId;
+  }
+
+  doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
+    return this.inner.doStream(request, { ...options, exemptFromStreamLimit: true });
+  }
+}
+
 class StreamLimitedLanguageModel implements LanguageModel {
   readonly providerId: string;
   readonly modelId: string;
@@ -113,6 +137,10 @@ class StreamLimitedLanguageModel implements LanguageModel {
   }
 
   async *doStream(request: ModelRequest, options: StreamOptions = {}): AsyncGenerator<StreamPart> {
+    if (options.exemptFromStreamLimit) {
+      yield* this.inner.doStream(request, options);
+      return;
+    }
     let release: ReleaseSlot;
     try {
       release = await this[LIMITER].acquire(options.signal);

@@ -4,6 +4,12 @@ import type { StreamPart } from "./stream-part.js";
 export interface StreamOptions {
   /** Aborting stops the HTTP request; the stream then ends with an `aborted` error part. */
   signal?: AbortSignal;
+  /**
+   * Pass every stream limiter this request meets (`withStreamLimit`): the stream cap counts
+   * top-level agents only, and a subagent's request must not queue behind it (or hold a slot the
+   * parent's own next request needs). Set by `exemptFromStreamLimit`.
+   */
+  exemptFromStreamLimit?: boolean;
 }
 
 /**

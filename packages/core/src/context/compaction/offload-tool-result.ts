@@ -5,6 +5,23 @@ import { join } from "node:path";
 /** Tool outputs of at least this many characters are written to a file instead of the thread. */
 export const DEFAULT_OFFLOAD_THRESHOLD_CHARS = 4000;
 
+/**
+ * The threshold for subagents' answers (`wait`, `task`): they are the distilled findings the
+ * parent delegated for, so several whole answers stay in the thread; only an answer beyond this
+ * (the tool's own 50,000-character cap is next) goes to a file.
+ */
+export const SUBAGENT_ANSWER_OFFLOAD_CHARS = 40_000;
+
+/** Tools whose output is subagents' answers. */
+const SUBAGENT_ANSWER_TOOLS: ReadonlySet<string> = new Set(["wait", "task"]);
+
+/** The offload threshold for a tool's output. */
+export function offloadThresholdFor(toolName: string): number {
+  return SUBAGENT_ANSWER_TOOLS.has(toolName)
+    ? SUBAGENT_ANSWER_OFFLOAD_CHARS
+    : DEFAULT_OFFLOAD_THRESHOLD_CHARS;
+}
+
 export interface OffloadOptions {
   /** Directory for the files, usually `contextDirs(root).toolResults`; created when missing. */
   dir: string;
