@@ -13,11 +13,31 @@ import { exitWhenIdle } from "./exit-when-idle.js";
  */
 type Main = (args: readonly string[]) => Promise<number>;
 
-// A closed pipe (`nyz --help | head`) is not an error worth a stack trace.
+// A closed pipe (`nyz agents | head`) ends the run quietly with exit code 0: the reader has what it
+// wanted.
 process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
+  if (error.code !== "EPIPE") throw error;
+  exitQuietly(0);
 });
+
+// Node prints an uncaught error with its line of source, which in the minified bundle is a line of
+// up to ~80 KB; the stack says where it was.
+process.on("uncaughtException", (error: unknown) => {
+  process.stderr.write(`nyz: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  exitQuietly(1);
+});
+
+/**
+ * `process.exit` runs the bundle's exit listeners (pino flushing its log file). Should one throw,
+ * the second call exits without running them again, instead of Node printing the error.
+ */
+function exitQuietly(code: number): never {
+  try {
+    process.exit(code);
+  } catch {
+    process.exit(code);
+  }
+}
 
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {

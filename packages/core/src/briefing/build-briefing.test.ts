@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MEMORY_INDEX_HEADER } from "../memory/memory-store.js";
 import { buildBriefing } from "./build-briefing.js";
 import type { SharedContext } from "./shared-context.js";
 
@@ -32,8 +33,23 @@ describe("buildBriefing", () => {
         "- [assistant] on it",
         "",
         "## Project Memory",
-        "# Project Memory",
         "- uses pnpm",
+      ].join("\n"),
+    );
+  });
+
+  it("shows the memory index under one `## Project Memory` heading, without the index's own title", () => {
+    const briefing = buildBriefing({
+      ...empty,
+      projectMemory: `${MEMORY_INDEX_HEADER}- [build](build.md): pnpm build\n`,
+    });
+    expect(briefing).toBe(
+      [
+        "## Project Memory",
+        "Auto-managed memory index.",
+        "",
+        "### Topics",
+        "- [build](build.md): pnpm build",
       ].join("\n"),
     );
   });

@@ -1,10 +1,13 @@
+import { nestUnderHeading } from "./nest-under-heading.js";
 import { BRIEFING_LIMITS, type SharedContext } from "./shared-context.js";
 
 /**
  * Renders the shared context as Markdown for a child's system prompt. Sections appear only when
  * they have content, each followed by a blank line: `## Recent File Changes` (numbered, first 20,
  * then `... and N more`), `## Active Todos` (`- [id] content`), `## Recent Conversation` (first 5),
- * `## Project Memory` (first 20 lines). The whole is cut to 60 lines. Nothing to say gives "".
+ * `## Project Memory` (first 20 lines, without the memory index's own `# Project Memory` title and
+ * with its headings nested below the section's). The whole is cut to 60 lines. Nothing to say
+ * gives "".
  */
 export function buildBriefing(shared: SharedContext): string {
   const lines: string[] = [];
@@ -30,7 +33,7 @@ export function buildBriefing(shared: SharedContext): string {
     }
     lines.push("");
   }
-  const memory = shared.projectMemory?.trim();
+  const memory = nestUnderHeading(shared.projectMemory ?? "", 2).trim();
   if (memory) {
     lines.push("## Project Memory", ...memory.split("\n").slice(0, BRIEFING_LIMITS.memoryLines), "");
   }
