@@ -23,6 +23,7 @@ export default defineConfig({
   test: {
     include: [
       "packages/*/src/**/*.test.ts",
+      "packages/*/src/**/*.test.tsx",
       "tools/*/src/**/*.test.ts",
       "test/**/*.test.ts",
       "bench/**/*.test.ts",

@@ -1,0 +1,36 @@
+import type { AgentTag } from "@nyzhi/core";
+
+/** One pending approval, as the dialog shows it (core's `ApprovalPrompt` plus an id and context). */
+export interface ApprovalRequestView {
+  /** Unique among pending requests (e.g. the call id). */
+  id: string;
+  tool: string;
+  input: unknown;
+  /** Core's preview: the command, a diff, or compact arguments. */
+  preview?: string | undefined;
+  /** The agent asking: the lead (depth 0) or a subagent/teammate with nickname and role. */
+  agent: AgentTag;
+  /** The working directory a command would run in. */
+  cwd?: string | undefined;
+}
+
+/** The user's answer. `always`: allow this tool (with this path or command) for the session. */
+export interface ApprovalDecision {
+  approved: boolean;
+  always?: boolean | undefined;
+  /** Why the user denied it; goes back to the model. */
+  reason?: string | undefined;
+}
+
+/** Who asks, for the dialog's title: "lead", or "scout (explorer) · depth 1". */
+export function describeRequester(agent: AgentTag): string {
+  if (agent.depth === 0) return "lead";
+  const name = agent.nickname ?? agent.agentId;
+  return `${name}${agent.role ? ` (${agent.role})` : ""} · depth ${agent.depth}`;
+}
+
+/** Core's answer for a decision (`ApprovalCallback` takes no reason: the host keeps it). */
+export function toApprovalAnswer(decision: ApprovalDecision): "allow" | "deny" | "allow-always" {
+  if (!decision.approved) return "deny";
+  return decision.always ? "allow-always" : "allow";
+}

@@ -1,0 +1,101 @@
+import { Box, Text } from "ink";
+import { useRef, useState } from "react";
+import type { SlashCommand } from "../commands/command-registry.js";
+import { CompletionList } from "../commands/completion-list.js";
+import { useKeypress } from "../keys/use-keypress.js";
+import { useTheme } from "../theme/theme-context.js";
+import { BufferText } from "./buffer-text.js";
+import { type EditorContext, type EditorState, editorKey, INITIAL_EDITOR_STATE } from "./editor-state.js";
+import type { FileSource } from "./input-completion.js";
+
+export const DEFAULT_PLACEHOLDER = "Ask anything… (/ for commands, @ for files)";
+
+export interface InputEditorProps {
+  /** The text to send: pasted chips expanded, never blank. */
+  onSubmit: (text: string) => void;
+  /** Esc the editor did not use (a turn is running, or the input is empty): e.g. interrupt. */
+  onEscape?: (() => void) | undefined;
+  /** Sent prompts, oldest first (`InputHistory.entries`). */
+  history?: readonly string[] | undefined;
+  /** Commands for `/` completion. */
+  commands?: readonly SlashCommand<unknown>[] | undefined;
+  /** Project files for `@` completion. */
+  files?: FileSource | undefined;
+  /** A turn is running: the border dims and Esc goes to `onEscape`. */
+  busy?: boolean | undefined;
+  isActive?: boolean | undefined;
+  placeholder?: string | undefined;
+  /** Rows of the completion popup. Default 8. */
+  maxCompletions?: number | undefined;
+}
+
+/**
+ * The prompt editor: multi-line (Ctrl+J, Alt+Enter, or Shift+Enter where the terminal reports
+ * it; a trailing `\` + Enter too), a cursor that moves by grapheme, readline keys, history on
+ * ↑/↓ and Ctrl+R, `/` and `@` completion, large pastes collapsed to a chip, Esc to clear.
+ * Controlled by callbacks only: it knows nothing of the agent.
+ */
+export function InputEditor(props: InputEditorProps) {
+  const theme = useTheme();
+  const [state, setState] = useState<EditorState>(INITIAL_EDITOR_STATE);
+  const current = useRef(state);
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  useKeypress(
+    (key) => {
+      const latest = propsRef.current;
+      const context: EditorContext = {
+        history: latest.history ?? [],
+        commands: latest.commands,
+        files: latest.files,
+        busy: latest.busy ?? false,
+      };
+      const step = editorKey(current.current, key, context);
+      if (step.state !== current.current) {
+        current.current = step.state;
+        setState(step.state);
+      }
+      if (step.effect?.type === "submit") latest.onSubmit(step.effect.text);
+      else if (step.effect?.type === "escape") latest.onEscape?.();
+    },
+    { isActive: props.isActive !== false },
+  );
+
+  const borderColor = props.busy ? theme.subtle : state.buffer.text === "" ? theme.border : theme.accent;
+  const history = props.history ?? [];
+  const match = state.search?.match === undefined ? undefined : history[state.search.match];
+  return (
+    <Box flexDirection="column">
+      <Box borderStyle="round" borderColor={borderColor} paddingX={1} flexDirection="column">
+        {state.search ? (
+          <Text wrap="truncate-end">
+            <Text color={theme.muted}>(reverse-i-search) </Text>
+            <Text color={theme.accent}>{state.search.query}</Text>
+            <Text inverse> </Text>
+            <Text color={theme.muted}>: </Text>
+            {match === undefined ? (
+              <Text color={theme.subtle}>{state.search.query === "" ? "type to search" : "no match"}</Text>
+            ) : (
+              match.split("\n")[0]
+            )}
+          </Text>
+        ) : (
+          <BufferText
+            buffer={state.buffer}
+            prompt="› "
+            placeholder={props.placeholder ?? DEFAULT_PLACEHOLDER}
+            focused={props.isActive !== false}
+          />
+        )}
+      </Box>
+      {state.completion ? (
+        <CompletionList
+          entries={state.completion.candidates}
+          selected={state.completion.selected}
+          maxVisible={props.maxCompletions ?? 8}
+        />
+      ) : null}
+    </Box>
+  );
+}

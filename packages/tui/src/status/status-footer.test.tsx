@@ -1,0 +1,42 @@
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { formatDuration } from "../tools/format-duration.js";
+import { formatCost, formatTokens } from "./format-usage.js";
+import { FOOTER_HINTS, StatusFooter } from "./status-footer.js";
+
+const usage = { inputTokens: 10_000, outputTokens: 2_345, cacheReadTokens: 0, cacheWriteTokens: 0 };
+
+describe("StatusFooter", () => {
+  it("shows model, trust, tokens, cost and the idle hints", () => {
+    const { lastFrame } = render(
+      <StatusFooter model="sonnet" trust="off" mode="idle" usage={usage} costUsd={0.0423} />,
+    );
+    expect(lastFrame()).toContain("sonnet · trust off · 12k tokens · $0.042");
+    expect(lastFrame()).toContain("enter send · shift+enter newline · / commands · ctrl+k palette");
+  });
+
+  it("names the keys that work while busy and during an approval", () => {
+    expect(render(<StatusFooter model="m" trust="full" mode="busy" queued={2} />).lastFrame()).toContain(
+      "m · trust full · 2 queued",
+    );
+    expect(FOOTER_HINTS.busy).toBe("esc interrupt · enter queue");
+    expect(render(<StatusFooter model="m" trust="off" mode="busy" />).lastFrame()).toContain(
+      "esc interrupt · enter queue",
+    );
+    expect(render(<StatusFooter model="m" trust="off" mode="approval" />).lastFrame()).toContain(
+      "y allow · a always · n deny",
+    );
+  });
+
+  it("formats tokens, cost and durations", () => {
+    expect([950, 1234, 12_345, 3_400_000, 2_000_000].map(formatTokens)).toEqual([
+      "950",
+      "1.2k",
+      "12k",
+      "3.4M",
+      "2M",
+    ]);
+    expect([0.0004, 0.0423, 1.234].map(formatCost)).toEqual(["", "$0.042", "$1.23"]);
+    expect([850, 3200, 75_000].map(formatDuration)).toEqual(["850ms", "3.2s", "1m15s"]);
+  });
+});

@@ -1,0 +1,54 @@
+import { assertNever } from "@nyzhi/core";
+import { appendItem, createTranscriptState, nextItemId, updateItem } from "./transcript-state.js";
+import type { TranscriptAction, TranscriptState } from "./transcript-types.js";
+
+/** The app's own actions: prompts, the queue, notices, expanding an item, clearing. */
+export function reduceAction(state: TranscriptState, action: TranscriptAction, _at: number): TranscriptState {
+  switch (action.type) {
+    case "user-prompt":
+      return appendItem(state, (id) => ({ kind: "user", id, done: true, text: action.text }));
+    case "prompt-queued": {
+      const { id, state: next } = nextItemId(state);
+      return { ...next, queued: [...next.queued, { id, text: action.text }] };
+    }
+    case "queued-prompt-delivered": {
+      const prompt = action.id === undefined ? state.queued[0] : state.queued.find((q) => q.id === action.id);
+      if (!prompt) return state;
+      const next = { ...state, queued: state.queued.filter((q) => q.id !== prompt.id) };
+      return appendItem(next, (id) => ({ kind: "user", id, done: true, text: prompt.text }));
+    }
+    case "queue-cleared":
+      return state.queued.length === 0 ? state : { ...state, queued: [] };
+    case "app-notice":
+      return appendItem(state, (id) => ({
+        kind: "notice",
+        id,
+        done: true,
+        message: action.message,
+        tone: action.tone ?? "info",
+      }));
+    case "app-error":
+      return appendItem(state, (id) => ({
+        kind: "error",
+        id,
+        done: true,
+        agent: { agentId: "app", depth: 0 },
+        message: action.message,
+      }));
+    case "item-expanded":
+      return updateItem(state, action.id, (item) =>
+        item.kind === "tool" || item.kind === "thinking" ? { ...item, expanded: action.expanded } : item,
+      );
+    case "transcript-cleared":
+      return {
+        ...createTranscriptState(),
+        epoch: state.epoch + 1,
+        nextId: state.nextId,
+        queued: state.queued,
+        agents: state.agents,
+        totals: state.totals,
+      };
+    default:
+      return assertNever(action);
+  }
+}

@@ -1,0 +1,344 @@
+import type { AgentEvent, AgentTag } from "@nyzhi/core";
+import { describe, expect, it } from "vitest";
+import { transcriptReducer } from "./transcript-reducer.js";
+import { createTranscriptState } from "./transcript-state.js";
+import type { TranscriptInput, TranscriptItem, TranscriptState } from "./transcript-types.js";
+
+const lead: AgentTag = { agentId: "lead", depth: 0 };
+const scout: AgentTag = { agentId: "child-1", depth: 1, nickname: "scout", role: "explorer" };
+const usage = { inputTokens: 1200, outputTokens: 300, cacheReadTokens: 0, cacheWriteTokens: 0 };
+
+type EventInit = AgentEvent extends infer E ? (E extends AgentEvent ? Omit<E, "agent"> : never) : never;
+
+function from(agent: AgentTag, event: EventInit, at = 0): TranscriptInput {
+  return { ...event, agent, at } as TranscriptInput;
+}
+
+function run(inputs: TranscriptInput[], state: TranscriptState = createTranscriptState()): TranscriptState {
+  return inputs.reduce(transcriptReducer, state);
+}
+
+/** The items without ids, inputs and timestamps: what the user sees. */
+function shape(items: readonly TranscriptItem[]) {
+  return items.map((item) => {
+    switch (item.kind) {
+      case "user":
+      case "assistant":
+      case "thinking":
+        return { kind: item.kind, text: item.text, done: item.done };
+      case "tool":
+        return {
+          kind: item.kind,
+          name: item.name,
+          status: item.status,
+          summary: item.summary,
+          done: item.done,
+          by: item.agent.nickname,
+        };
+      case "diff":
+        return { kind: item.kind, path: item.path, diff: item.diff };
+      case "subagent":
+        return { kind: item.kind, event: item.event, nickname: item.nickname, detail: item.detail };
+      case "retry":
+      case "notice":
+      case "error":
+        return { kind: item.kind, message: item.message };
+      default:
+        return { kind: item.kind, steps: item.steps, durationMs: item.durationMs, costUsd: item.costUsd };
+    }
+  });
+}
+
+describe("transcriptReducer", () => {
+  it("turns a scripted turn with a subagent, a discarded retry and an edit into items", () => {
+    const state = run([
+      { type: "user-prompt", text: "fix the bug", at: 0 },
+      from(lead, { type: "turn-start", turnId: "t1", input: "fix the bug" }, 1000),
+      from(lead, { type: "step-start", step: 1 }),
+      from(lead, { type: "reasoning-delta", delta: "Let me look" }),
+      from(lead, { type: "text-delta", delta: "Half a sen" }),
+      from(lead, {
+        type: "retry",
+        attempt: 1,
+        maxAttempts: 3,
+        waitMs: 4000,
+        reason: "429 Too Many Requests: rate limit exceeded",
+        discard: { text: "Half a sen", reasoning: true, toolCalls: [] },
+      }),
+      from(lead, { type: "text-delta", delta: "I'll ask a " }),
+      from(lead, { type: "text-delta", delta: "scout." }),
+      from(lead, { type: "tool-call-start", callId: "c1", name: "task" }),
+      from(
+        lead,
+        {
+          type: "tool-start",
+          callId: "c1",
+          name: "task",
+          input: { subagent_type: "explorer", description: "find it" },
+        },
+        2000,
+      ),
+      from(lead, {
+        type: "subagent-spawned",
+        childId: "child-1",
+        nickname: "scout",
+        role: "explorer",
+        depth: 1,
+        unknownRole: false,
+        model: "m",
+      }),
+      from(scout, { type: "turn-start", turnId: "t2", input: "find it" }),
+      from(scout, { type: "text-delta", delta: "child text must not show" }),
+      from(scout, { type: "tool-call-start", callId: "s1", name: "grep" }),
+      from(scout, { type: "tool-start", callId: "s1", name: "grep", input: { pattern: "bug", path: "src" } }),
+      from(scout, {
+        type: "tool-end",
+        callId: "s1",
+        name: "grep",
+        output: "src/a.ts:1: bug",
+        isError: false,
+        durationMs: 5,
+      }),
+      from(scout, {
+        type: "turn-end",
+        turnId: "t2",
+        reason: "completed",
+        steps: 1,
+        usage,
+        costUsd: 0,
+        text: "found",
+      }),
+      from(lead, {
+        type: "subagent-completed",
+        childId: "child-1",
+        nickname: "scout",
+        role: "explorer",
+        status: "completed",
+        usage,
+        costUsd: 0.01,
+      }),
+      from(lead, {
+        type: "tool-end",
+        callId: "c1",
+        name: "task",
+        output: "found",
+        isError: false,
+        durationMs: 900,
+      }),
+      from(lead, { type: "step-end", step: 1, finishReason: "tool-calls", toolCalls: 1 }),
+      from(lead, { type: "step-start", step: 2 }),
+      from(lead, { type: "tool-call-start", callId: "c2", name: "edit" }),
+      from(lead, {
+        type: "tool-start",
+        callId: "c2",
+        name: "edit",
+        input: { file_path: "src/a.ts", old_string: "bug", new_string: "fix" },
+      }),
+      from(lead, {
+        type: "approval-requested",
+        callId: "c2",
+        tool: "edit",
+        input: { file_path: "src/a.ts" },
+        preview: "",
+      }),
+      from(lead, {
+        type: "approval-resolved",
+        callId: "c2",
+        tool: "edit",
+        approved: true,
+        reason: "approved by the user",
+      }),
+      from(lead, {
+        type: "tool-end",
+        callId: "c2",
+        name: "edit",
+        output: "Edited src/a.ts\n@@ -1,1 +1,1 @@\n-bug\n+fix",
+        isError: false,
+        durationMs: 3,
+        metadata: { path: "/w/src/a.ts", replaced: 1 },
+      }),
+      from(lead, { type: "step-end", step: 2, finishReason: "tool-calls", toolCalls: 1 }),
+      from(
+        lead,
+        { type: "turn-end", turnId: "t1", reason: "completed", steps: 2, usage, costUsd: 0.02, text: "" },
+        9500,
+      ),
+    ]);
+
+    expect(shape(state.items)).toEqual([
+      { kind: "user", text: "fix the bug", done: true },
+      { kind: "retry", message: "rate limited, retrying in 4 s (1/3)" },
+      { kind: "assistant", text: "I'll ask a scout.", done: true },
+      { kind: "tool", name: "task", status: "done", summary: "explorer: find it", done: true, by: undefined },
+      { kind: "subagent", event: "spawned", nickname: "scout", detail: "m" },
+      { kind: "tool", name: "grep", status: "done", summary: "bug in src", done: true, by: "scout" },
+      { kind: "subagent", event: "completed", nickname: "scout", detail: "completed" },
+      { kind: "tool", name: "edit", status: "done", summary: "src/a.ts", done: true, by: undefined },
+      { kind: "diff", path: "/w/src/a.ts", diff: "@@ -1,1 +1,1 @@\n-bug\n+fix" },
+      { kind: "turn-footer", steps: 2, durationMs: 8500, costUsd: 0.02 },
+    ]);
+    expect(state.turnStartedAt).toBeUndefined();
+  });
+
+  it("keeps streamed text live until the step's stream ends, then marks it done", () => {
+    const streaming = run([
+      from(lead, { type: "turn-start", turnId: "t", input: "hi" }),
+      from(lead, { type: "step-start", step: 1 }),
+      from(lead, { type: "reasoning-delta", delta: "hmm" }),
+      from(lead, { type: "text-delta", delta: "Hel" }),
+      from(lead, { type: "text-delta", delta: "lo" }),
+    ]);
+    expect(shape(streaming.items)).toEqual([
+      { kind: "thinking", text: "hmm", done: false },
+      { kind: "assistant", text: "Hello", done: false },
+    ]);
+    const ended = transcriptReducer(
+      streaming,
+      from(lead, { type: "step-end", step: 1, finishReason: "stop", toolCalls: 0 }),
+    );
+    expect(ended.items.map((item) => item.done)).toEqual([true, true]);
+    // A finished item keeps its identity while later items stream: memoized rows skip re-rendering.
+    const more = transcriptReducer(ended, from(lead, { type: "text-delta", delta: "again" }));
+    expect(more.items[1]).toBe(ended.items[1]);
+  });
+
+  it("shows each tool state: pending, running with streamed output, awaiting approval, failed, denied", () => {
+    let state = run([
+      from(lead, { type: "tool-call-start", callId: "a", name: "bash" }),
+      from(lead, { type: "tool-call-start", callId: "b", name: "write" }),
+      from(lead, { type: "tool-call-start", callId: "c", name: "bash" }),
+    ]);
+    expect(state.items.map((item) => item.kind === "tool" && item.status)).toEqual([
+      "pending",
+      "pending",
+      "pending",
+    ]);
+    state = run(
+      [
+        from(lead, {
+          type: "tool-start",
+          callId: "a",
+          name: "bash",
+          input: { command: "npm test\n--watch" },
+        }),
+        from(lead, { type: "tool-output", callId: "a", name: "bash", text: "line 1\n" }),
+        from(lead, { type: "tool-output", callId: "a", name: "bash", text: "line 2\n" }),
+        from(lead, {
+          type: "approval-requested",
+          callId: "b",
+          tool: "write",
+          input: { file_path: "x.ts", content: "x" },
+          preview: "",
+        }),
+      ],
+      state,
+    );
+    const [running, awaiting] = state.items;
+    expect(running).toMatchObject({ status: "running", summary: "npm test …", output: "line 1\nline 2\n" });
+    expect(awaiting).toMatchObject({ status: "awaiting-approval", summary: "x.ts" });
+    state = run(
+      [
+        from(lead, {
+          type: "tool-end",
+          callId: "a",
+          name: "bash",
+          output: "exit 1",
+          isError: true,
+          durationMs: 1200,
+        }),
+        from(lead, {
+          type: "approval-resolved",
+          callId: "b",
+          tool: "write",
+          approved: false,
+          reason: "denied by the user: wrong file",
+        }),
+        from(lead, {
+          type: "tool-end",
+          callId: "b",
+          name: "write",
+          output: "Tool `write` was denied",
+          isError: true,
+          durationMs: 0,
+          refused: "denied",
+        }),
+        from(lead, {
+          type: "turn-end",
+          turnId: "t",
+          reason: "aborted",
+          steps: 1,
+          usage,
+          costUsd: 0,
+          text: "",
+        }),
+      ],
+      state,
+    );
+    expect(state.items.slice(0, 3)).toMatchObject([
+      { status: "failed", durationMs: 1200, done: true },
+      { status: "denied", reason: "denied by the user: wrong file", done: true },
+      { status: "failed", reason: "interrupted", done: true },
+    ]);
+  });
+
+  it("computes a diff from the old and new text when the output carries none", () => {
+    const state = run([
+      from(lead, {
+        type: "tool-start",
+        callId: "e",
+        name: "edit",
+        input: { file_path: "a.txt", old_string: "one\ntwo", new_string: "one\n2" },
+      }),
+      from(lead, {
+        type: "tool-end",
+        callId: "e",
+        name: "edit",
+        output: "Edited a.txt",
+        isError: false,
+        durationMs: 1,
+      }),
+    ]);
+    expect(shape(state.items).at(-1)).toEqual({
+      kind: "diff",
+      path: "a.txt",
+      diff: "@@ -1,2 +1,2 @@\n one\n-two\n+2",
+    });
+  });
+
+  it("queues prompts typed during a turn and delivers them in order", () => {
+    let state = run([
+      { type: "prompt-queued", text: "first" },
+      { type: "prompt-queued", text: "second" },
+    ]);
+    expect(state.queued.map((q) => q.text)).toEqual(["first", "second"]);
+    state = transcriptReducer(state, { type: "queued-prompt-delivered" });
+    expect(state.queued.map((q) => q.text)).toEqual(["second"]);
+    expect(shape(state.items)).toEqual([{ kind: "user", text: "first", done: true }]);
+    state = run(
+      [{ type: "app-notice", message: "Unknown command /xyz — /help lists them" }, { type: "queue-cleared" }],
+      state,
+    );
+    expect(state.queued).toEqual([]);
+    expect(shape(state.items).at(-1)).toEqual({
+      kind: "notice",
+      message: "Unknown command /xyz — /help lists them",
+    });
+    const cleared = transcriptReducer(state, { type: "transcript-cleared" });
+    expect(cleared.items).toEqual([]);
+    expect(cleared.epoch).toBe(state.epoch + 1);
+  });
+
+  it("sums usage of every agent and expands a thinking item on request", () => {
+    const state = run([
+      from(lead, { type: "usage", step: 1, usage, costUsd: 0.01 }),
+      from(scout, { type: "usage", step: 1, usage, costUsd: 0.005 }),
+      from(lead, { type: "reasoning-delta", delta: "a\nb" }),
+    ]);
+    expect(state.totals.usage.inputTokens).toBe(2400);
+    expect(state.totals.costUsd).toBeCloseTo(0.015);
+    const id = state.items[0]!.id;
+    expect(transcriptReducer(state, { type: "item-expanded", id, expanded: true }).items[0]).toMatchObject({
+      expanded: true,
+    });
+  });
+});

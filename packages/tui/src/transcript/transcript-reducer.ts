@@ -1,0 +1,269 @@
+import { type AgentEvent, type AgentEventOf, assertNever } from "@nyzhi/core";
+import { summarizeToolInput } from "../tools/summarize-tool-input.js";
+import { reduceAction } from "./transcript-actions.js";
+import {
+  appendItem,
+  discardStep,
+  finalizeStream,
+  labelOf,
+  retryMessage,
+  updateItem,
+} from "./transcript-state.js";
+import { endTool, ensureToolRow, tail, updateTool } from "./transcript-tool-rows.js";
+import type {
+  TranscriptAction,
+  TranscriptInput,
+  TranscriptItem,
+  TranscriptState,
+} from "./transcript-types.js";
+
+/**
+ * Turns agent events and app actions into transcript items. Pure: the same inputs give the same
+ * state (pass `at` for the clock). Only the lead's text and thinking are shown; a subagent's
+ * (depth > 0) appear as lifecycle lines and tool rows tagged with its nickname, so they never
+ * interleave with the lead's stream.
+ */
+export function transcriptReducer(state: TranscriptState, input: TranscriptInput): TranscriptState {
+  const at = input.at ?? Date.now();
+  if (!("agent" in input)) return reduceAction(state, input as TranscriptAction, at);
+  return reduceEvent(state, input, at);
+}
+
+function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): TranscriptState {
+  const agentId = event.agent.agentId;
+  const lead = event.agent.depth === 0;
+  switch (event.type) {
+    case "turn-start":
+      return lead ? { ...state, turnStartedAt: at } : state;
+    case "step-start":
+      return { ...finalizeStream(state, agentId), stepItems: { ...state.stepItems, [agentId]: [] } };
+    case "text-delta":
+      return lead ? streamText(state, event, "assistant") : state;
+    case "reasoning-delta":
+      return lead ? streamText(state, event, "thinking") : state;
+    case "tool-call-start":
+      return ensureToolRow(closeOpen(state, agentId), event, at, "pending");
+    case "tool-call-delta":
+      return state;
+    case "tool-start": {
+      const next = ensureToolRow(finalizeStream(state, agentId), event, at, "running");
+      return updateTool(next, event.callId, (row) => ({
+        ...row,
+        status: "running",
+        input: event.input,
+        summary: summarizeToolInput(event.name, event.input),
+        startedAt: at,
+      }));
+    }
+    case "tool-output":
+      return updateTool(state, event.callId, (row) => ({ ...row, output: tail(row.output + event.text) }));
+    case "tool-end":
+      return endTool(state, event, at);
+    case "approval-requested": {
+      const next = ensureToolRow(
+        finalizeStream(state, agentId),
+        { ...event, name: event.tool },
+        at,
+        "running",
+      );
+      return updateTool(next, event.callId, (row) => ({
+        ...row,
+        status: "awaiting-approval",
+        input: event.input,
+        summary: summarizeToolInput(event.tool, event.input),
+      }));
+    }
+    case "approval-resolved":
+      return updateTool(state, event.callId, (row) =>
+        event.approved
+          ? { ...row, status: "running", startedAt: at }
+          : { ...row, status: "denied", reason: event.reason },
+      );
+    case "retry": {
+      const next = event.discard
+        ? discardStep(
+            state,
+            agentId,
+            event.discard.toolCalls.map((c) => c.callId),
+          )
+        : state;
+      return appendItem(next, (id) => ({
+        kind: "retry",
+        id,
+        done: true,
+        agent: labelOf(state, event.agent),
+        message: retryMessage(event),
+      }));
+    }
+    case "usage":
+      return { ...state, totals: addTotals(state.totals, event.usage, event.costUsd) };
+    case "step-end":
+      return finalizeStream(state, agentId);
+    case "notice":
+      return appendItem(state, (id) => ({
+        kind: "notice",
+        id,
+        done: true,
+        agent: lead ? undefined : labelOf(state, event.agent),
+        message: event.message,
+        tone: "info",
+      }));
+    case "error": {
+      const next = event.fatal ? finalizeStream(state, agentId) : state;
+      return appendItem(next, (id) => ({
+        kind: "error",
+        id,
+        done: true,
+        agent: labelOf(state, event.agent),
+        message: event.message,
+      }));
+    }
+    case "subagent-spawned": {
+      const label = {
+        agentId: event.childId,
+        depth: event.depth,
+        nickname: event.nickname,
+        role: event.role,
+      };
+      const next = { ...state, agents: { ...state.agents, [event.childId]: label } };
+      return appendItem(next, (id) => ({
+        kind: "subagent",
+        id,
+        done: true,
+        event: "spawned",
+        nickname: event.nickname,
+        role: event.role,
+        depth: event.depth,
+        detail: event.unknownRole ? `${event.model} · unknown role, default used` : event.model,
+      }));
+    }
+    case "subagent-queued":
+      return appendItem(state, (id) => ({
+        kind: "subagent",
+        id,
+        done: true,
+        event: "queued",
+        nickname: "",
+        role: event.role,
+        depth: event.agent.depth + 1,
+        detail: `waiting for a slot (${event.limit} running, #${event.waiting} in line)`,
+      }));
+    case "subagent-status-changed":
+      return state;
+    case "subagent-completed":
+      return appendItem(state, (id) => ({
+        kind: "subagent",
+        id,
+        done: true,
+        event: "completed",
+        nickname: event.nickname,
+        role: event.role,
+        depth: state.agents[event.childId]?.depth ?? event.agent.depth + 1,
+        detail: event.status,
+      }));
+    case "turn-end":
+      return endTurn(state, event, at);
+    default:
+      return assertNever(event);
+  }
+}
+
+function addTotals(
+  totals: TranscriptState["totals"],
+  usage: AgentEventOf<"usage">["usage"],
+  costUsd: number,
+): TranscriptState["totals"] {
+  return {
+    usage: {
+      inputTokens: totals.usage.inputTokens + usage.inputTokens,
+      outputTokens: totals.usage.outputTokens + usage.outputTokens,
+      cacheReadTokens: totals.usage.cacheReadTokens + usage.cacheReadTokens,
+      cacheWriteTokens: totals.usage.cacheWriteTokens + usage.cacheWriteTokens,
+    },
+    costUsd: totals.costUsd + costUsd,
+  };
+}
+
+/** Appends a delta to the agent's open text or thinking item, opening one if needed. */
+function streamText(
+  state: TranscriptState,
+  event: AgentEventOf<"text-delta"> | AgentEventOf<"reasoning-delta">,
+  kind: "assistant" | "thinking",
+): TranscriptState {
+  const agentId = event.agent.agentId;
+  const open = state.open[agentId] ?? {};
+  const openId = open[kind];
+  if (openId !== undefined) {
+    return updateItem(state, openId, (item) =>
+      item.kind === kind ? { ...item, text: item.text + event.delta } : item,
+    );
+  }
+  const agent = labelOf(state, event.agent);
+  const next = appendItem(
+    state,
+    (id) =>
+      kind === "assistant"
+        ? { kind, id, done: false, agent, text: event.delta }
+        : { kind, id, done: false, agent, text: event.delta, expanded: false },
+    agentId,
+  );
+  const id = next.items.at(-1)!.id;
+  // Text after thinking (or thinking after text) starts a new item below the other one.
+  return { ...next, open: { ...next.open, [agentId]: { [kind]: id } } };
+}
+
+/** Stops appending to the agent's open items, so later deltas go below what comes next. */
+function closeOpen(state: TranscriptState, agentId: string): TranscriptState {
+  if (state.open[agentId] === undefined) return state;
+  const { [agentId]: _closed, ...open } = state.open;
+  return { ...state, open };
+}
+
+/**
+ * Marks an agent's unfinished items final; tool rows that never ended are shown as failed with
+ * `reason`. With `lead`, items of no agent (user prompts, notices) and of depth 0 are closed;
+ * subagents that keep running in the background keep their live rows.
+ */
+function closeItems(
+  state: TranscriptState,
+  owner: { lead: true } | { agentId: string },
+  reason: string,
+): TranscriptState {
+  const owns = (item: TranscriptItem): boolean => {
+    const agent = "agent" in item ? item.agent : undefined;
+    if ("lead" in owner) return agent === undefined || agent.depth === 0;
+    return agent?.agentId === owner.agentId;
+  };
+  const tools = { ...state.tools };
+  const items = state.items.map((item) => {
+    if (item.done || !owns(item)) return item;
+    if (item.kind !== "tool") return { ...item, done: true };
+    delete tools[item.callId];
+    const finished = item.status === "done" || item.status === "failed" || item.status === "denied";
+    return finished
+      ? { ...item, done: true }
+      : { ...item, done: true, status: "failed" as const, reason: item.reason ?? reason };
+  });
+  return { ...state, items, tools };
+}
+
+function endTurn(state: TranscriptState, event: AgentEventOf<"turn-end">, at: number): TranscriptState {
+  const reason = event.reason === "aborted" ? "interrupted" : `turn ended (${event.reason})`;
+  const agentId = event.agent.agentId;
+  const closed = closeItems(
+    finalizeStream(state, agentId),
+    event.agent.depth === 0 ? { lead: true } : { agentId },
+    reason,
+  );
+  if (event.agent.depth > 0) return closed;
+  return appendItem({ ...closed, turnStartedAt: undefined }, (id) => ({
+    kind: "turn-footer",
+    id,
+    done: true,
+    reason: event.reason,
+    steps: event.steps,
+    usage: event.usage,
+    costUsd: event.costUsd,
+    durationMs: state.turnStartedAt === undefined ? 0 : at - state.turnStartedAt,
+  }));
+}
