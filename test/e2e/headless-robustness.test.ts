@@ -113,7 +113,8 @@ describe("nyz exec keeps the user's files and sessions safe", () => {
     mock = await startScenario({ rules: [{ response: { text: "ok" } }] });
     const env = anthropicEnv(mock, home);
     const started = Date.now();
-    const result = await runNyz(["exec", "--json", "/nosuchcommand"], {
+    // --trust-project: a project's .mcp.json servers start only in a trusted project.
+    const result = await runNyz(["exec", "--json", "--trust-project", "/nosuchcommand"], {
       cwd: workspace,
       env,
       timeoutMs: 10_000,

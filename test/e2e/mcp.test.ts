@@ -19,6 +19,12 @@ beforeEach(async () => {
   workspace = await mkdtemp(join(tmpdir(), "nyzhi-mcp-e2e-"));
   await mkdir(join(workspace, ".nyzhi"));
   home = await tempHome();
+  // The project's own servers (its config and .mcp.json) start only in a trusted project.
+  await mkdir(join(home, "config"));
+  await writeFile(
+    join(home, "config", "config.toml"),
+    `[projects.${JSON.stringify(workspace)}]\ntrusted = true\n`,
+  );
 });
 afterEach(async () => {
   await mock?.close();

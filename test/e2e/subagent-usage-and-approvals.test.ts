@@ -133,7 +133,8 @@ describe("permission_request hooks for a subagent's call", () => {
       join(workspace, ".nyzhi", "config.toml"),
       `[[agent.hooks]]\nevent = "permission_request"\ncommand = "cat > '${received}'; printf '{\\"decision\\":\\"allow\\"}'"\n`,
     );
-    const result = await runNyz(["exec", "--json", "--trust", "off", "make notes"], {
+    // --trust-project: a project's hooks run only in a trusted project.
+    const result = await runNyz(["exec", "--json", "--trust", "off", "--trust-project", "make notes"], {
       cwd: workspace,
       env: anthropicEnv(mock, home),
     });

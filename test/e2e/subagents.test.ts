@@ -60,7 +60,8 @@ describe("subagents through nyz exec", () => {
       join(workspace, ".nyzhi", "config.toml"),
       `[[agent.hooks]]\nevent = "subagent_start"\ncommand = "echo start >> ${marker}"\n\n[[agent.hooks]]\nevent = "subagent_end"\ncommand = "echo end >> ${marker}"\n`,
     );
-    const result = await runNyz(["exec", "--json", "--full-auto", "map the code"], {
+    // --trust-project: a project's hooks run only in a trusted project.
+    const result = await runNyz(["exec", "--json", "--full-auto", "--trust-project", "map the code"], {
       cwd: workspace,
       env: anthropicEnv(mock, home),
     });

@@ -24,6 +24,14 @@ export { type LoginOptions, type LoginResult, login } from "./commands/login.js"
 export { type LogoutOptions, type LogoutResult, logout } from "./commands/logout.js";
 export { type Credential, type CredentialSource, credentialSecret } from "./credentials/credential.js";
 export { envVarForProvider } from "./credentials/env-var-for-provider.js";
+export {
+  candidateProviders,
+  type FindProvidersWithCredentialsOptions,
+  findProvidersWithCredentials,
+  PROVIDER_PREFERENCE,
+  type ProviderCredentialConfig,
+  type ProvidersWithCredentials,
+} from "./credentials/find-providers-with-credentials.js";
 export { maskSecret } from "./credentials/mask-secret.js";
 export {
   type ResolveCredentialOptions,

@@ -3,6 +3,7 @@ import type { HeadlessFlags } from "./headless/headless-options.js";
 import { ExitCode } from "./io/exit-codes.js";
 import type { GlobalFlags } from "./io/global-flags.js";
 import { type CommandIo, processIo } from "./io/output.js";
+import { redactedIo } from "./io/redacted-io.js";
 import { NYZHI_VERSION } from "./version.js";
 
 export type { GlobalFlags } from "./io/global-flags.js";
@@ -28,6 +29,12 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
     .addOption(new Option("-p, --provider <id>", "provider to use (overrides provider.default)"))
     .addOption(new Option("-m, --model <id>", "model to use for this run"))
     .addOption(new Option("-y, --trust <mode>", "trust mode: off, limited, autoedit, full"))
+    .addOption(
+      new Option(
+        "--trust-project",
+        "apply this project's own trust, sandbox, hook and MCP settings for this run (as `nyz trust` would)",
+      ),
+    )
     .showHelpAfterError("(run `nyz --help` for usage)")
     .addHelpText("after", EXIT_CODES_HELP)
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
@@ -62,6 +69,28 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
     .option("--project", "write the project's .nyzhi/config.toml (default inside a project)")
     .action(async (key: string, value: string, options: { global?: boolean; project?: boolean }) =>
       run(async () => (await import("./commands/config-command.js")).setConfig(io, key, value, options))(),
+    );
+
+  program
+    .command("trust [dir]")
+    .description(
+      "trust this project (or the one holding dir): its .nyzhi/config.toml and .mcp.json may then widen power",
+    )
+    .option("--list", "print the trusted project roots")
+    .option("--remove", "stop trusting the project")
+    .addHelpText(
+      "after",
+      `
+In a project you have not trusted, settings of its .nyzhi/config.toml and .nyzhi/config.local.toml
+that widen what nyzhi may do are ignored with a warning: agent.trust (mode, allow_tools,
+allow_paths, auto_approve), agent.sandbox, agent.hooks, mcp.servers, shell.sandbox, shell.path,
+provider.<id>.base_url …, and the servers of .mcp.json. Settings that only narrow (deny_tools,
+deny_paths, always_ask, a stricter sandbox or trust mode) always apply. The trust is recorded in the
+global config as [projects."<root>"] trusted = true. For one run, pass --trust-project instead.
+`,
+    )
+    .action(async (directory: string | undefined, options: { list?: boolean; remove?: boolean }) =>
+      run(async () => (await import("./commands/trust-command.js")).trustCommand(io, directory, options))(),
     );
 
   program
@@ -166,7 +195,7 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
     .command("export <query>")
     .description("export a session (with its subagents' threads) as markdown or JSON")
     .option("--format <format>", "md (default) or json")
-    .option("-o, --output <file>", "where to write (default: nyzhi-export-<time>.<format>)")
+    .option("-o, --output <file>", "where to write, - for stdout (default: nyzhi-export-<time>.<format>)")
     .action(async (query: string, options: { format?: string; output?: string }) =>
       run(async () => (await sessionsModule()).exportSession(io, query, options))(),
     );
@@ -175,7 +204,9 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
     .description("list known models: context window, max output, prices, tier, thinking")
     .option("--json", "print as JSON")
     .action(async (provider: string | undefined, options: { json?: boolean }) =>
-      run(async () => (await import("./commands/models-command.js")).modelsCommand(io, provider, options))(),
+      run(async () =>
+        (await import("./commands/models-command.js")).modelsCommand(io, provider, options, globals()),
+      )(),
     );
 
   const mcpModule = () => import("./commands/mcp-command.js");
@@ -237,9 +268,20 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
   program
     .command("login [provider]")
     .description("log in to a provider (OAuth where offered, else an API key); asks which when omitted")
-    .option("--api-key", "enter an API key even when the provider offers OAuth")
+    .option(
+      "--api-key [key]",
+      "save an API key instead of the browser login: the key, - to read it from stdin, or none to be asked",
+    )
     .option("--label <name>", "account label, to keep several accounts for one provider")
-    .action(async (provider: string | undefined, options: { apiKey?: boolean; label?: string }) =>
+    .addHelpText(
+      "after",
+      `
+Without a terminal (scripts, CI, ssh host cmd) a login needs the key given:
+  printf %s "$ANTHROPIC_API_KEY" | nyz login anthropic --api-key -
+Otherwise it fails at once (exit 2) instead of waiting for a browser or a prompt.
+`,
+    )
+    .action(async (provider: string | undefined, options: { apiKey?: boolean | string; label?: string }) =>
       run(async () => (await authModule()).loginCommand(io, provider, options))(),
     );
   program
@@ -263,7 +305,9 @@ export function buildProgram(io: CommandIo, setExit: (code: number) => void): Co
 }
 
 /** Runs `nyz` with the given arguments and returns the exit code. */
-export async function main(args: readonly string[], io: CommandIo = processIo()): Promise<number> {
+export async function main(args: readonly string[], given: CommandIo = processIo()): Promise<number> {
+  // Every line nyz prints passes here: no credential it holds is ever shown.
+  const io = redactedIo(given);
   let exitCode: number = ExitCode.success;
   const program = buildProgram(io, (code) => {
     exitCode = code;

@@ -24,7 +24,13 @@ export {
   type DisplayOptions,
   describeOrigins,
 } from "./display/describe-config.js";
-export { isSecretKeyPath, REDACTED_VALUE, redactSecrets } from "./display/redact-secrets.js";
+export {
+  forEachSecretValue,
+  isSecretKeyName,
+  isSecretKeyPath,
+  REDACTED_VALUE,
+  redactSecrets,
+} from "./display/redact-secrets.js";
 export { getConfigValue, splitKeyPath } from "./key-paths/key-path.js";
 export {
   CONFIG_LAYERS,
@@ -46,6 +52,12 @@ export {
   readConfigFile,
 } from "./layers/load-config.js";
 export { type MergedConfig, mergeConfigLayers } from "./layers/merge-layers.js";
+export {
+  isProjectTrusted,
+  PROJECT_POWER_KEYS,
+  projectTrustKey,
+} from "./layers/project-trust.js";
+export { NOT_YET_READ_KEYS, REMOVED_KEYS } from "./layers/unused-keys.js";
 export { type Environment, globalConfigPath, type NyzhiDirs, resolveDirs } from "./paths/data-dirs.js";
 export {
   type ApiStyle,
@@ -53,6 +65,13 @@ export {
   type BuiltInProvider,
   findBuiltInProvider,
 } from "./providers/built-in-providers.js";
+export {
+  isKnownProvider,
+  knownProviderIds,
+  nearestProviderId,
+  type ProviderTableView,
+  UnknownProviderError,
+} from "./providers/unknown-provider-error.js";
 export { loadConditionalRules, type MatchedRules } from "./rules/load-conditional-rules.js";
 export {
   type ConditionalRule,
@@ -63,6 +82,12 @@ export {
   type RuleSection,
 } from "./rules/load-rules.js";
 export { type FrontMatterResult, parseFrontMatter } from "./rules/parse-front-matter.js";
+export {
+  addIgnoreEntries,
+  ensureNyzhiGitignore,
+  gitExcludeFile,
+  NYZHI_GITIGNORE_ENTRIES,
+} from "./scaffold/ignore-local-files.js";
 export { type ScaffoldResult, scaffoldProject } from "./scaffold/scaffold-project.js";
 export {
   EMBEDDING_KINDS,
@@ -95,6 +120,14 @@ export {
   type StdioMcpServerConfig,
   WITHOUT_ZOD_JIT,
 } from "./schema/config-schema.js";
+export {
+  forgetKnownSecrets,
+  MIN_SECRET_LENGTH,
+  pendingSecretPrefixLength,
+  redactKnownSecrets,
+  registerEnvironmentSecrets,
+  registerSecret,
+} from "./secrets/known-secrets.js";
 export { parseConfigValue } from "./toml/parse-toml-document.js";
 export {
   findProjectRoot,
@@ -107,6 +140,7 @@ export {
   type McpServerTableResult,
   removeMcpServerTable,
 } from "./writer/mcp-server-table.js";
+export { type ProjectTrustChange, setProjectTrust } from "./writer/project-trust-table.js";
 export {
   type SetConfigValueOptions,
   type SetConfigValueResult,

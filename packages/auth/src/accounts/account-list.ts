@@ -1,4 +1,4 @@
-import type { Credential } from "../credentials/credential.js";
+import { type Credential, registerCredential } from "../credentials/credential.js";
 import type { StoredAccount, StoredSecret } from "../store/credential-store.js";
 
 /** Label of an account saved without one. */
@@ -55,7 +55,13 @@ export function removeAccountByLabel(accounts: StoredAccount[], label: string): 
 export function accountToCredential(providerId: string, account: StoredAccount): Credential {
   const { secret } = account;
   if (secret.type === "api-key") {
-    return { type: "api-key", providerId, key: secret.key, source: "store", account: account.label };
+    return registerCredential({
+      type: "api-key",
+      providerId,
+      key: secret.key,
+      source: "store",
+      account: account.label,
+    });
   }
   const credential: Credential = {
     type: "oauth",
@@ -66,7 +72,7 @@ export function accountToCredential(providerId: string, account: StoredAccount):
   };
   if (secret.refreshToken !== undefined) credential.refreshToken = secret.refreshToken;
   if (secret.expiresAt !== undefined) credential.expiresAt = secret.expiresAt;
-  return credential;
+  return registerCredential(credential);
 }
 
 /** The stored form of a credential (drops source and account). */

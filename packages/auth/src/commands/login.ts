@@ -1,4 +1,10 @@
-import { type Environment, errorMessage, findBuiltInProvider, getLogger } from "@nyzhi/config";
+import {
+  type Environment,
+  errorMessage,
+  findBuiltInProvider,
+  getLogger,
+  registerSecret,
+} from "@nyzhi/config";
 import { DEFAULT_ACCOUNT_LABEL, upsertAccount } from "../accounts/account-list.js";
 import { runAuthorizationCodeFlow } from "../oauth/authorization-code-flow.js";
 import { runDeviceCodeFlow } from "../oauth/device-code-flow.js";
@@ -24,6 +30,8 @@ export interface LoginOptions {
   store?: CredentialStore;
   /** `oauth` fails instead of falling back to a key; `api-key` skips OAuth. Default: OAuth when offered. */
   method?: "oauth" | "api-key";
+  /** The API key to save, already given (`--api-key KEY`, or read from stdin): no OAuth, no prompt. */
+  apiKey?: string;
   /** Account label; default replaces the active account (or `account-<n>` for multi-account providers). */
   label?: string;
   oauthProviders?: OAuthProviderTable;
@@ -76,7 +84,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
   const store = options.store ?? (await openCredentialStore({ env })).store;
   const oauthProvider = (options.oauthProviders ?? defaultOAuthProviders(env))[providerId];
   let secret: StoredSecret | undefined;
-  if (oauthProvider && options.method !== "api-key") {
+  if (oauthProvider && options.method !== "api-key" && options.apiKey === undefined) {
     try {
       secret = await runOAuth(oauthProvider, options);
     } catch (error) {
@@ -89,7 +97,9 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     }
   }
   if (!secret) {
-    const key = (await io.prompt(`API key for ${providerName(providerId)}:`, { secret: true })).trim();
+    const key = (
+      options.apiKey ?? (await io.prompt(`API key for ${providerName(providerId)}:`, { secret: true }))
+    ).trim();
     if (!key) {
       io.print("No key entered.");
       return { status: "cancelled", providerId, reason: "no-key" };
@@ -97,6 +107,12 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     secret = { type: "api-key", key };
   }
   const saved = secret;
+  // Hidden from every later line this process prints or logs.
+  if (saved.type === "api-key") registerSecret(saved.key);
+  else {
+    registerSecret(saved.accessToken);
+    registerSecret(saved.refreshToken);
+  }
   let label = options.label ?? "";
   await store.update(providerId, (accounts) => {
     label ||= defaultLabel(accounts, oauthProvider?.multiAccount === true && saved.type === "oauth");

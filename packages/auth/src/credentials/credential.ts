@@ -1,3 +1,5 @@
+import { registerSecret } from "@nyzhi/config";
+
 /** Where a credential came from, lowest priority last: flag, config `api_key`, env var, stored. */
 export type CredentialSource = "flag" | "config" | "env" | "store";
 
@@ -31,4 +33,17 @@ export type Credential =
 /** The secret to put on the wire, whatever the credential's type. */
 export function credentialSecret(credential: Credential): string {
   return credential.type === "api-key" ? credential.key : credential.accessToken;
+}
+
+/**
+ * Registers the credential's secrets (key, access and refresh token) with the process's known
+ * secrets, so no output, log line or saved session shows them. Returns the credential.
+ */
+export function registerCredential<T extends Credential | undefined>(credential: T): T {
+  if (credential?.type === "api-key") registerSecret(credential.key);
+  else if (credential?.type === "oauth") {
+    registerSecret(credential.accessToken);
+    registerSecret(credential.refreshToken);
+  }
+  return credential;
 }

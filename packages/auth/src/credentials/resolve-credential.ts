@@ -3,7 +3,7 @@ import { accountToCredential, isCoolingDown, pickUsableAccount } from "../accoun
 import { MissingCredentialError } from "../errors/auth-errors.js";
 import { type EnsureFreshOptions, ensureFresh } from "../oauth/ensure-fresh.js";
 import type { CredentialStore } from "../store/credential-store.js";
-import type { Credential } from "./credential.js";
+import { type Credential, registerCredential } from "./credential.js";
 import { envVarForProvider, readEnvApiKey } from "./env-var-for-provider.js";
 
 export interface ResolveCredentialOptions {
@@ -32,6 +32,14 @@ export interface ResolveCredentialOptions {
 export async function resolveCredential(
   providerId: string,
   options: ResolveCredentialOptions = {},
+): Promise<Credential | undefined> {
+  // Whatever is found is registered as a known secret, so no output shows it.
+  return registerCredential(await findCredential(providerId, options));
+}
+
+async function findCredential(
+  providerId: string,
+  options: ResolveCredentialOptions,
 ): Promise<Credential | undefined> {
   if (options.flag) return { type: "api-key", providerId, key: options.flag, source: "flag" };
   if (options.configApiKey)

@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { getLogger, resolveDirs, withFileLock } from "@nyzhi/config";
-import type { Credential } from "../credentials/credential.js";
+import { type Credential, registerCredential } from "../credentials/credential.js";
 import type { CredentialStore } from "../store/credential-store.js";
 import { defaultOAuthProviders, type OAuthProviderTable } from "./oauth-providers.js";
 import { refreshOAuthTokens } from "./token-requests.js";
@@ -93,7 +93,7 @@ export async function ensureFresh(
     const name = `oauth-refresh-${credential.providerId}-${label}`.replace(/[^A-Za-z0-9_.-]/g, "_");
     return withFileLock(join(directory, `${name}.lock`), refresh);
   };
-  const running = locked();
+  const running = locked().then(registerCredential);
   inFlight.set(key, running);
   try {
     return await running;

@@ -1,10 +1,16 @@
-import { authStatus, formatAuthStatus, type LoginIo, login, logout } from "@nyzhi/auth";
+import { authStatus, formatAuthStatus, type LoginIo, login, logout, openCredentialStore } from "@nyzhi/auth";
 import { BUILT_IN_PROVIDERS, findBuiltInProvider, NyzhiError } from "@nyzhi/config";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
 import { promptLine } from "../io/prompt-line.js";
 import { loadCliConfig } from "./load-cli-config.js";
+import {
+  type ApiKeyOption,
+  hasTerminal,
+  loginKeyFromOptions,
+  providerNeededError,
+} from "./login-key-input.js";
 
 function loginIo(io: CommandIo): LoginIo {
   return { print: (line) => io.stderr(`${line}\n`), prompt: promptLine };
@@ -28,18 +34,31 @@ async function chooseProvider(io: CommandIo): Promise<string> {
   return chosen.id;
 }
 
-/** `nyz login [provider]`: OAuth where the provider offers it, else an API key (hidden prompt or piped stdin). */
+/**
+ * `nyz login [provider]`: OAuth where the provider offers it, else an API key (hidden prompt).
+ * `--api-key KEY` saves KEY; `--api-key -` reads it from stdin. Without a terminal and without
+ * `--api-key`, it fails at once (exit 2) saying how to pass a key.
+ */
 export async function loginCommand(
   io: CommandIo,
   providerId: string | undefined,
-  options: { apiKey?: boolean; label?: string },
+  options: { apiKey?: ApiKeyOption; label?: string },
 ): Promise<number> {
+  let apiKeyOption = options.apiKey;
+  // `nyz login --api-key anthropic`: commander took the provider for the flag's value.
+  if (providerId === undefined && typeof apiKeyOption === "string" && findBuiltInProvider(apiKeyOption)) {
+    providerId = apiKeyOption;
+    apiKeyOption = true;
+  }
+  if (providerId === undefined && !hasTerminal(io)) throw providerNeededError();
   const id = providerId ?? (await chooseProvider(io));
+  const apiKey = await loginKeyFromOptions(io, id, apiKeyOption);
   const result = await login({
     providerId: id,
     io: loginIo(io),
     env: io.env,
-    ...(options.apiKey ? { method: "api-key" as const } : {}),
+    ...(apiKeyOption !== undefined && apiKeyOption !== false ? { method: "api-key" as const } : {}),
+    ...(apiKey !== undefined ? { apiKey } : {}),
     ...(options.label ? { label: options.label } : {}),
   });
   if (result.status === "cancelled") {
@@ -75,7 +94,9 @@ export async function authStatusCommand(
   options: { json?: boolean },
 ): Promise<number> {
   const { config } = await loadCliConfig(io, flags);
-  const rows = await authStatus({ env: io.env, config });
+  // The same store `nyz login` saves to (keychain, else auth.json; NYZHI_CREDENTIAL_STORE picks).
+  const { store } = await openCredentialStore({ env: io.env });
+  const rows = await authStatus({ env: io.env, config, store });
   io.stdout(options.json ? `${JSON.stringify(rows, null, 2)}\n` : formatAuthStatus(rows));
   return ExitCode.success;
 }

@@ -7,6 +7,7 @@ import {
   findProjectRoot,
   getConfigValue,
   NyzhiError,
+  redactSecrets,
   setConfigValue,
 } from "@nyzhi/config";
 import { ExitCode } from "../io/exit-codes.js";
@@ -24,7 +25,7 @@ export async function showConfig(
   if (options.origin) {
     for (const line of describeOrigins(loaded.origins)) io.stdout(`${line}\n`);
   } else if (options.json) {
-    io.stdout(`${JSON.stringify(loaded.config, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(redactSecrets(loaded.config), null, 2)}\n`);
   } else {
     const files = loaded.files.map((file) => `# ${file.layer}: ${file.path}`);
     io.stdout(`${files.length > 0 ? `${files.join("\n")}\n\n` : "# no config files; built-in defaults\n\n"}`);
@@ -70,7 +71,8 @@ export async function setConfig(
   const paths = configFilePaths(root, io.env);
   const useProject = options.project || (!options.global && existsSync(join(root, ".nyzhi")));
   const file = useProject ? paths.project : paths.global;
-  await setConfigValue(file, key, value);
+  const result = await setConfigValue(file, key, value);
   io.stderr(`Set ${key} in ${file}\n`);
+  if (result.warning) io.stderr(`${result.warning}\n`);
   return ExitCode.success;
 }

@@ -15,5 +15,10 @@ export async function initProject(io: CommandIo): Promise<number> {
   for (const path of result.created) io.stdout(`  created ${relative(root, path) || path}\n`);
   for (const path of result.skipped)
     io.stdout(`  kept    ${relative(root, path) || path} (already exists)\n`);
+  if (result.ignoreFile) {
+    io.stdout(
+      `  ignored ${result.gitignoreAdded.join(", ")} (in ${relative(root, result.ignoreFile) || result.ignoreFile})\n`,
+    );
+  }
   return ExitCode.success;
 }

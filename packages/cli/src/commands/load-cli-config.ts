@@ -22,7 +22,12 @@ export function flagLayer(flags: GlobalFlags): {
 
 /** Loads the merged config for a command, with global flags as the top layer; prints warnings to stderr. */
 export async function loadCliConfig(io: CommandIo, flags: GlobalFlags): Promise<LoadedConfig> {
-  const loaded = await loadConfig({ cwd: io.cwd, env: io.env, ...flagLayer(flags) });
+  const loaded = await loadConfig({
+    cwd: io.cwd,
+    env: io.env,
+    ...flagLayer(flags),
+    trustProject: flags.trustProject === true,
+  });
   for (const warning of loaded.warnings) io.stderr(`${warning.message}\n`);
   getLogger(io.env).debug({ files: loaded.files, projectRoot: loaded.projectRoot }, "config loaded");
   return loaded;

@@ -2,9 +2,12 @@ import {
   addMcpServerTable,
   configFilePaths,
   findProjectRoot,
+  globalConfigPath,
+  isProjectTrusted,
   type LoadedConfig,
   type McpServerEntryInput,
   NyzhiError,
+  readConfigFile,
   removeMcpServerTable,
 } from "@nyzhi/config";
 import { describeMcpEndpoint, loadMcpServers, McpManager, type McpServerSpec } from "@nyzhi/core";
@@ -93,7 +96,18 @@ export async function mcpAddCommand(
   const file = scopeFile(io, scope);
   await addMcpServerTable(file, name, entry);
   io.stdout(`Added MCP server '${name}' to ${file}\n`);
+  if (scope !== "global") await noteUntrustedProject(io);
   return ExitCode.success;
+}
+
+/** A project's own servers start only once it is trusted: say so when it is not. */
+async function noteUntrustedProject(io: CommandIo): Promise<void> {
+  const root = findProjectRoot(io.cwd);
+  const global = await readConfigFile(globalConfigPath(io.env), "global");
+  if (isProjectTrusted(global?.data, root)) return;
+  io.stderr(
+    `note: ${root} is not a trusted project: its servers start only after \`nyz trust\` (or with --trust-project)\n`,
+  );
 }
 
 /** `nyz mcp remove <name> [--scope S]`: without a scope, the first config file (local, project, global) that has it. */
@@ -114,7 +128,10 @@ export async function mcpRemoveCommand(
       return ExitCode.success;
     }
   }
-  const json = await loadMcpServers({ mcp: { servers: {} } }, findProjectRoot(io.cwd));
+  // Only to name the file that defines it: nothing is started.
+  const json = await loadMcpServers({ mcp: { servers: {} } }, findProjectRoot(io.cwd), {
+    projectTrusted: true,
+  });
   if (json.servers.some((spec) => spec.name === name)) {
     io.stderr(`Error: MCP server '${name}' is defined in .mcp.json; edit that file to remove it\n`);
     return ExitCode.failure;
@@ -149,7 +166,9 @@ export async function mcpListCommand(
   flags: { json?: boolean; check?: boolean },
 ): Promise<number> {
   const loaded = await loadCliConfig(io, globals);
-  const { servers, warnings } = await loadMcpServers(loaded.config, loaded.projectRoot);
+  const { servers, warnings } = await loadMcpServers(loaded.config, loaded.projectRoot, {
+    projectTrusted: loaded.projectTrusted,
+  });
   for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
   const listed: ListedServer[] = servers.map((spec) => ({
     name: spec.name,

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { resolveDirs, writeFileAtomic } from "@nyzhi/config";
 import {
+  type DamagedSession,
   exportSessionJson,
   exportSessionMarkdown,
   type SessionMeta,
@@ -19,19 +20,31 @@ function formatRow(meta: SessionMeta): string {
   return `${meta.id.slice(0, 8).padEnd(10)} ${truncateEnd(meta.title, 37).padEnd(40)} ${String(meta.messageCount).padStart(4)}  ${providerModel.padEnd(20)} ${updated}`;
 }
 
-/** `nyz sessions [query] [--json]`: newest first, at most 50 rows. */
+/** A damaged file's row, marked in the title column, then a line with its path and what is wrong. */
+function formatDamagedRow(file: DamagedSession): string {
+  const updated = file.modifiedAt.replace("T", " ").slice(0, 16);
+  const row = `${file.id.slice(0, 8).padEnd(10)} ${"[damaged]".padEnd(40)} ${"-".padStart(4)}  ${"-".padEnd(20)} ${updated}`;
+  return `${row}\n${" ".repeat(11)}${file.path}: ${file.problem}`;
+}
+
+/**
+ * `nyz sessions [query] [--json]`: newest first, at most 50 rows, then every damaged session file
+ * (truncated, not JSON) with its path and what is wrong. `--json` prints the readable sessions and
+ * names the damaged files on stderr, so the JSON keeps its shape.
+ */
 export async function listSessions(
   io: CommandIo,
   query: string | undefined,
   options: { json?: boolean },
 ): Promise<number> {
-  const store = storeFor(io);
-  const sessions = query ? await store.find(query) : await store.list();
+  const { sessions, damaged } = await storeFor(io).scan(query);
   if (options.json) {
     io.stdout(`${JSON.stringify(sessions, null, 2)}\n`);
+    for (const file of damaged)
+      io.stderr(`Warning: damaged session ${file.id}: ${file.path}: ${file.problem}\n`);
     return ExitCode.success;
   }
-  if (sessions.length === 0) {
+  if (sessions.length === 0 && damaged.length === 0) {
     io.stdout(query ? `No sessions matching '${query}'\n` : "No saved sessions.\n");
     return ExitCode.success;
   }
@@ -40,6 +53,7 @@ export async function listSessions(
   );
   for (const meta of sessions.slice(0, 50)) io.stdout(`${formatRow(meta)}\n`);
   if (sessions.length > 50) io.stdout(`... and ${sessions.length - 50} more\n`);
+  for (const file of damaged) io.stdout(`${formatDamagedRow(file)}\n`);
   return ExitCode.success;
 }
 
@@ -51,16 +65,24 @@ export async function renameSession(io: CommandIo, query: string, title: string)
   return ExitCode.success;
 }
 
-/** `nyz session delete <query>`. */
+/** `nyz session delete <query>`: a damaged session file can be deleted too. */
 export async function deleteSession(io: CommandIo, query: string): Promise<number> {
   const store = storeFor(io);
-  const meta = await store.resolveOne(query);
-  await store.delete(meta.id);
-  io.stdout(`Deleted session [${meta.id.slice(0, 8)}] "${meta.title}"\n`);
+  const resolved = await store.resolveAny(query);
+  if (resolved.kind === "damaged") {
+    await store.delete(resolved.damaged.id);
+    io.stdout(`Deleted damaged session [${resolved.damaged.id.slice(0, 8)}] (${resolved.damaged.path})\n`);
+    return ExitCode.success;
+  }
+  await store.delete(resolved.meta.id);
+  io.stdout(`Deleted session [${resolved.meta.id.slice(0, 8)}] "${resolved.meta.title}"\n`);
   return ExitCode.success;
 }
 
-/** `nyz export <query> [--format md|json] [-o FILE]`; without -o, a timestamped file in the cwd. */
+/**
+ * `nyz export <query> [--format md|json] [-o FILE]`; without -o, a timestamped file in the cwd;
+ * `-o -` writes the export itself to stdout, and nothing else.
+ */
 export async function exportSession(
   io: CommandIo,
   query: string,
@@ -72,6 +94,10 @@ export async function exportSession(
   const store = storeFor(io);
   const record = await store.load((await store.resolveOne(query)).id);
   const text = format === "md" ? exportSessionMarkdown(record) : exportSessionJson(record);
+  if (options.output === "-") {
+    io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+    return ExitCode.success;
+  }
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
   const path = resolve(io.cwd, options.output ?? `nyzhi-export-${stamp}.${format}`);
   await writeFileAtomic(path, text);

@@ -27,4 +27,29 @@ describe("jsonLinesForEvent", () => {
       { type: "tool_done", name: "bash", output: "no", refused: "denied" },
     ]);
   });
+
+  it("names what a retried step streamed in its retry line, and keeps the original line otherwise", () => {
+    const retry = {
+      type: "retry",
+      agent: lead,
+      attempt: 1,
+      maxAttempts: 3,
+      waitMs: 900,
+      reason: "cut",
+    } as const;
+    expect(jsonLinesForEvent(retry)).toEqual([
+      { type: "retry", attempt: 1, max: 3, wait_ms: 900, reason: "cut" },
+    ]);
+    const discard = { text: "Half an ", reasoning: true, toolCalls: [{ callId: "toolu_1", name: "bash" }] };
+    expect(jsonLinesForEvent({ ...retry, discard })).toEqual([
+      {
+        type: "retry",
+        attempt: 1,
+        max: 3,
+        wait_ms: 900,
+        reason: "cut",
+        discard: { text: "Half an ", tool_calls: [{ id: "toolu_1", name: "bash" }] },
+      },
+    ]);
+  });
 });

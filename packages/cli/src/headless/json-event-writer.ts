@@ -1,10 +1,14 @@
+import { redactKnownSecrets } from "@nyzhi/config";
 import { type AgentEvent, assertNever } from "@nyzhi/core";
 
-/** One JSONL line with keys sorted alphabetically (the original's serde output), compact. */
+/**
+ * One JSONL line with keys sorted alphabetically (the original's serde output), compact. Known
+ * credentials in any value (a provider error quoting the key) are `[redacted]`.
+ */
 export function jsonLine(value: Record<string, unknown>): string {
   const sorted: Record<string, unknown> = {};
   for (const key of Object.keys(value).sort()) sorted[key] = value[key];
-  return `${JSON.stringify(sorted)}\n`;
+  return `${redactKnownSecrets(JSON.stringify(sorted))}\n`;
 }
 
 /**
@@ -100,6 +104,15 @@ function jsonForLeadEvent(event: AgentEvent): Record<string, unknown> | undefine
         max: event.maxAttempts,
         wait_ms: event.waitMs,
         reason: event.reason,
+        // The step is sent again: this agent's last text_delta lines, `discard.text` joined, are void.
+        ...(event.discard
+          ? {
+              discard: {
+                text: event.discard.text,
+                tool_calls: event.discard.toolCalls.map((call) => ({ id: call.callId, name: call.name })),
+              },
+            }
+          : {}),
       };
     case "notice":
       return { type: "notice", message: event.message };

@@ -36,6 +36,10 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
     case "approval-resolved":
       return event.approved ? undefined : `[denied: ${event.tool}] ${event.reason}\n`;
     case "retry":
+      if (event.discard) {
+        const partial = event.discard.text ? "; the partial answer above is discarded" : "";
+        return `\n[connection lost, retrying (${event.attempt}/${event.maxAttempts})${partial}]\n`;
+      }
       return `\n[retry ${event.attempt}/${event.maxAttempts}] waiting ${event.waitMs}ms: ${event.reason}\n`;
     case "notice":
       return `[note] ${event.message}\n`;

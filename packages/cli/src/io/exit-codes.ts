@@ -11,3 +11,13 @@ export const ExitCode = {
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+/**
+ * `NyzhiError` codes that exit with `ExitCode.usage`: the command line (or a value it names) was
+ * wrong — an unknown flag value, an unknown provider id, a login that needs input nobody can type.
+ */
+export const USAGE_ERROR_CODES: ReadonlySet<string> = new Set([
+  "usage",
+  "provider_unknown",
+  "login_needs_input",
+]);

@@ -1,5 +1,5 @@
 import { errorMessage, getLogger, NyzhiError } from "@nyzhi/config";
-import { ExitCode } from "./exit-codes.js";
+import { ExitCode, USAGE_ERROR_CODES } from "./exit-codes.js";
 import type { CommandIo } from "./output.js";
 
 /** Prints an error for the user (no stack for our own errors), logs it, and returns the exit code. */
@@ -15,5 +15,5 @@ export function reportError(io: CommandIo, error: unknown): number {
   } catch {
     // The log file could not be opened (read-only data dir): the user has the message already.
   }
-  return error instanceof NyzhiError && error.code === "usage" ? ExitCode.usage : ExitCode.failure;
+  return error instanceof NyzhiError && USAGE_ERROR_CODES.has(error.code) ? ExitCode.usage : ExitCode.failure;
 }

@@ -47,11 +47,21 @@ export class ConfigError extends NyzhiError {
 
 /** Something in a config the user should fix, but that does not stop nyzhi. */
 export interface ConfigWarning {
-  kind: "unknown-key" | "global-only" | "deprecated-key";
+  kind:
+    | "unknown-key"
+    | "global-only"
+    | "deprecated-key"
+    | "untrusted-project"
+    /** A key nyzhi no longer has (see REMOVED_KEYS): ignored. */
+    | "removed-key"
+    /** A key of a feature still being built (see NOT_YET_READ_KEYS): kept, but nothing reads it yet. */
+    | "not-yet-read";
   /** File path, env var name or flag name. */
   source: string;
   line?: number;
   keyPath: string;
+  /** Every key the warning is about, when it names several (`untrusted-project`). */
+  keyPaths?: string[];
   /** The full line to show, starting with `warning: `. */
   message: string;
 }

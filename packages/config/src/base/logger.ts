@@ -1,7 +1,8 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, openSync } from "node:fs";
 import { join } from "node:path";
 import pino, { type Logger } from "pino";
 import { type Environment, resolveDirs } from "../paths/data-dirs.js";
+import { redactKnownSecrets } from "../secrets/known-secrets.js";
 
 export type { Logger };
 
@@ -51,8 +52,20 @@ export function getLogger(env: Environment = process.env): Logger {
   }
   const dirs = resolveDirs(env);
   mkdirSync(dirs.logs, { recursive: true });
-  const destination = pino.destination({ dest: join(dirs.logs, "nyzhi.log"), sync: false, mkdir: true });
-  shared = pino({ level, redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" } }, destination);
+  // Opened here rather than by sonic-boom in the background: pino flushes the destination
+  // synchronously when the process exits, and a destination still opening its file throws
+  // ("sonic boom is not ready yet") from that exit handler, onto the user's stderr.
+  const fd = openSync(join(dirs.logs, "nyzhi.log"), "a");
+  const destination = pino.destination({ dest: fd, sync: false });
+  shared = pino(
+    {
+      level,
+      redact: { paths: REDACTED_LOG_PATHS, censor: "[redacted]" },
+      // Known credentials are also hidden wherever they appear in a line (an error quoting a key).
+      hooks: { streamWrite: redactKnownSecrets },
+    },
+    destination,
+  );
   return shared;
 }
 

@@ -2,15 +2,18 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ConfigError, type ConfigWarning } from "../base/config-error.js";
 import { errorMessage } from "../base/errors.js";
+import { forEachSecretValue } from "../display/redact-secrets.js";
 import { isPlainObject, type PlainObject } from "../key-paths/key-path.js";
 import { type Environment, globalConfigPath } from "../paths/data-dirs.js";
 import type { NyzhiConfig } from "../schema/config-schema.js";
+import { registerSecret } from "../secrets/known-secrets.js";
 import { parseTomlDocument } from "../toml/parse-toml-document.js";
 import { findProjectRoot } from "../workspace/find-project-root.js";
 import type { ConfigLayerInput, ConfigOrigins } from "./config-origin.js";
 import { buildEnvLayer } from "./env-layer.js";
 import { buildFlagLayer } from "./flag-layer.js";
 import { mergeConfigLayers } from "./merge-layers.js";
+import { applyProjectTrust } from "./project-trust.js";
 
 export interface LoadConfigOptions {
   /** Where project root discovery starts. Default `process.cwd()`. */
@@ -25,6 +28,8 @@ export interface LoadConfigOptions {
   flags?: Readonly<Record<string, unknown>>;
   /** The flag behind each key in `flags` (`{ "agent.trust.mode": "--trust" }`), for origins. */
   flagNames?: Readonly<Record<string, string>>;
+  /** Trust the project for this load (`--trust-project`), whatever `[projects]` says. */
+  trustProject?: boolean;
 }
 
 /** A config file that was found and read. */
@@ -42,6 +47,11 @@ export interface LoadedConfig {
   /** The files that exist and were merged, lowest layer first. */
   files: ConfigFile[];
   projectRoot: string;
+  /**
+   * Whether the project's own settings may widen power (see `applyProjectTrust`). False: its
+   * power keys were ignored, and `.mcp.json` must not be read either (pass this to the MCP loader).
+   */
+  projectTrusted: boolean;
 }
 
 /** Paths of the three config files for a project root. */
@@ -88,7 +98,9 @@ function lastProviderDefault(layers: readonly ConfigLayerInput[]): string {
 /**
  * Loads the configuration: defaults, then the global file, the project file
  * (`<root>/.nyzhi/config.toml`), the local file (`<root>/.nyzhi/config.local.toml`), the
- * environment and the flags, each overriding the ones before (see `mergeConfigLayers`).
+ * environment and the flags, each overriding the ones before (see `mergeConfigLayers`). In a
+ * project the user has not trusted, the project and local files' power keys are ignored with one
+ * warning (see `applyProjectTrust`).
  * Throws ConfigError for invalid TOML or an invalid value; unknown keys are warnings.
  */
 export async function loadConfig(options: LoadConfigOptions = {}): Promise<LoadedConfig> {
@@ -108,8 +120,12 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
     fileLayers.push(input);
     files.push({ layer, path });
   }
-  const layers = [...fileLayers, buildEnvLayer(env, lastProviderDefault(fileLayers))];
+  const trust = await applyProjectTrust(fileLayers, { projectRoot, trustProject: options.trustProject });
+  const layers = [...trust.layers, buildEnvLayer(env, lastProviderDefault(trust.layers))];
   if (options.flags) layers.push(buildFlagLayer(options.flags, options.flagNames));
   const merged = mergeConfigLayers(layers);
-  return { ...merged, files, projectRoot };
+  if (trust.warning) merged.warnings.push(trust.warning);
+  // Every credential in the config (`provider.<id>.api_key`, MCP tokens …) is hidden from output.
+  forEachSecretValue(merged.config, registerSecret);
+  return { ...merged, files, projectRoot, projectTrusted: trust.trusted };
 }

@@ -202,48 +202,32 @@ describe("mergeConfigLayers: unions and concatenation", () => {
 });
 
 describe("mergeConfigLayers: global-only keys", () => {
-  it("ignores update.release_url and notify destinations outside the global file, with a warning", () => {
+  it("ignores [projects] outside the global file, with a warning", () => {
     const { config, warnings, origins } = mergeConfigLayers([
-      global({ update: { release_url: "https://mirror.example" } }),
-      project({ update: { release_url: "https://evil.example", check_interval_hours: 8 } }),
-      local({ external_notify: { webhook_url: "https://evil.example/hook" } }),
+      global({ projects: { "/work/a": { trusted: true } } }),
+      project({ projects: { "/work/evil": { trusted: true } } }),
       {
         layer: "env",
         source: "environment",
-        data: { update: { release_url: "https://env" } },
-        keySources: { "update.release_url": "NYZHI_CONFIG__UPDATE__RELEASE_URL" },
+        data: { projects: { "/work/env": { trusted: true } } },
+        keySources: { projects: "NYZHI_CONFIG__PROJECTS" },
       },
     ]);
-    expect(config.update).toEqual({
-      enabled: true,
-      check_interval_hours: 8,
-      release_url: "https://mirror.example",
-    });
-    expect(config.external_notify).toEqual({});
-    expect(origins["update.release_url"]).toEqual({
-      layer: "global",
-      source: GLOBAL,
-      value: "https://mirror.example",
-    });
+    expect(config.projects).toEqual({ "/work/a": { trusted: true } });
+    expect(origins["projects./work/a.trusted"]).toEqual({ layer: "global", source: GLOBAL, value: true });
     expect(warnings).toEqual([
       {
         kind: "global-only",
         source: PROJECT,
-        keyPath: "update.release_url",
-        message: `warning: ${PROJECT}: update.release_url is only read from the global config file; the project value is ignored`,
+        keyPath: "projects",
+        message: `warning: ${PROJECT}: projects is only read from the global config file; the project value is ignored`,
       },
       {
         kind: "global-only",
-        source: LOCAL,
-        keyPath: "external_notify.webhook_url",
-        message: `warning: ${LOCAL}: external_notify.webhook_url is only read from the global config file; the local value is ignored`,
-      },
-      {
-        kind: "global-only",
-        source: "NYZHI_CONFIG__UPDATE__RELEASE_URL",
-        keyPath: "update.release_url",
+        source: "NYZHI_CONFIG__PROJECTS",
+        keyPath: "projects",
         message:
-          "warning: NYZHI_CONFIG__UPDATE__RELEASE_URL: update.release_url is only read from the global config file; the env value is ignored",
+          "warning: NYZHI_CONFIG__PROJECTS: projects is only read from the global config file; the env value is ignored",
       },
     ]);
   });
@@ -255,11 +239,7 @@ describe("mergeConfigLayers: defaults", () => {
     expect(config).toEqual(defaultConfig());
     expect(warnings).toEqual([]);
     expect(origins["agent.trust.mode"]).toEqual({ layer: "default", source: "default", value: "off" });
-    expect(origins["update.release_url"]).toEqual({
-      layer: "default",
-      source: "default",
-      value: "https://get.nyzhi.com",
-    });
+    expect(origins["agent.max_steps"]).toEqual({ layer: "default", source: "default", value: 100 });
     expect(Object.values(origins).every((origin) => origin.layer === "default")).toBe(true);
   });
 

@@ -16,6 +16,13 @@ import { describeIssue, formatIssueLine } from "../schema/format-schema-issue.js
 import { locateKeyLine } from "../toml/scan-toml-structure.js";
 import { type ConfigLayerInput, sourceForKey } from "./config-origin.js";
 import { GLOBAL_ONLY_KEYS } from "./global-only-keys.js";
+import {
+  keysSetUnder,
+  NOT_YET_READ_KEYS,
+  notYetReadMessage,
+  REMOVED_KEYS,
+  removedKeyMessage,
+} from "./unused-keys.js";
 
 /** `/p/.nyzhi/config.toml:4` for file layers, `NYZHI_TRUST` for env and flags. */
 function locationOf(input: ConfigLayerInput, path: readonly string[]): { label: string; line?: number } {
@@ -64,15 +71,41 @@ function moveDeprecatedKeys(input: ConfigLayerInput, data: PlainObject, warnings
   deleteAtPath(data, old);
 }
 
+/** Removes every key nyzhi no longer has (REMOVED_KEYS), with one warning per removed key naming what was set. */
+function dropRemovedKeys(input: ConfigLayerInput, data: PlainObject, warnings: ConfigWarning[]): void {
+  for (const removed of REMOVED_KEYS) {
+    const keyPaths = keysSetUnder(data, removed, { emptyTables: true });
+    const first = keyPaths[0];
+    if (first === undefined) continue;
+    const found = warning(input, "removed-key", splitKeyPath(first), () => removedKeyMessage(keyPaths));
+    warnings.push(keyPaths.length > 1 ? { ...found, keyPaths } : found);
+    deleteAtPath(data, splitKeyPath(removed));
+  }
+}
+
+/** Warns, once per section, about the keys set in a section nothing reads yet (NOT_YET_READ_KEYS). */
+function warnNotYetRead(input: ConfigLayerInput, data: PlainObject, warnings: ConfigWarning[]): void {
+  for (const { key, takesEffect } of NOT_YET_READ_KEYS) {
+    const keyPaths = keysSetUnder(data, key, { emptyTables: false });
+    const first = keyPaths[0];
+    if (first === undefined) continue;
+    const message = () => notYetReadMessage(keyPaths, takesEffect);
+    const found = warning(input, "not-yet-read", splitKeyPath(first), message);
+    warnings.push(keyPaths.length > 1 ? { ...found, keyPaths } : found);
+  }
+}
+
 /**
- * Checks one layer against the schema and returns the cleaned table to merge: unknown keys and
- * global-only keys outside the global file are removed (each with a warning), values keep their
- * raw form so the merge can tell which keys were set. Throws ConfigError on a wrong type or value.
+ * Checks one layer against the schema and returns the cleaned table to merge: unknown keys,
+ * removed keys and global-only keys outside the global file are removed (each with a warning),
+ * keys nothing reads yet are kept with a warning, and values keep their raw form so the merge can
+ * tell which keys were set. Throws ConfigError on a wrong type or value.
  */
 export function validateLayer(input: ConfigLayerInput): { data: PlainObject; warnings: ConfigWarning[] } {
   const data = cloneData(input.data);
   const warnings: ConfigWarning[] = [];
   moveDeprecatedKeys(input, data, warnings);
+  dropRemovedKeys(input, data, warnings);
 
   for (const unknown of findUnknownKeys(configSchema, data)) {
     const hint = unknown.suggestion ? ` (did you mean ${unknown.suggestion}?)` : "";
@@ -98,6 +131,7 @@ export function validateLayer(input: ConfigLayerInput): { data: PlainObject; war
 
   const result = configSchema.safeParse(data, ONE_SHOT);
   if (!result.success) throw schemaError(input, data, result.error.issues);
+  warnNotYetRead(input, data, warnings);
   return { data, warnings };
 }
 

@@ -14,7 +14,6 @@ export const CONFIG_TEMPLATE = `# nyzhi project configuration. Committed with th
 # auto_compact_threshold = 0.85
 # sandbox = "workspace-write"  # read-only | workspace-write | full-access
 # max_concurrent_streams = 3  # the lead's streams; subagents are bounded by [agent.agents]
-# auto_commit = false
 
 # [agent.trust]
 # mode = "off"  # off | limited | autoedit | full
@@ -52,20 +51,17 @@ export const CONFIG_TEMPLATE = `# nyzhi project configuration. Committed with th
 # command = "npx"
 # args = ["-y", "example-mcp-server"]
 
-# [index]
-# enabled = true
-# embedding = "auto"
-# auto_context = true
-# auto_context_chunks = 5
-# exclude = []
+# Shell and sandbox settings that widen what nyzhi may do apply only once you trust the project (nyz trust).
+# [shell]
+# startup_commands = []  # run before every bash command, e.g. ["source .venv/bin/activate"]
+
+# [shell.sandbox]
+# block_dotfiles = true  # hide ~/.ssh, ~/.aws, ~/.config/gh … from the file tools and commands
+# allow_read = []   # blocked paths that may be read anyway, e.g. ["~/.config/gh"]
+# allow_write = []  # paths besides the project that may be written
 
 # [memory]
 # auto_memory = true
-
-# [tui]
-# theme = "dark"
-# accent = "copper"
-# output_style = "normal"
 `;
 
 export const RULES_TEMPLATE = `# Project Rules
@@ -97,5 +93,8 @@ Review $ARGUMENTS for bugs, security problems, performance issues and unclear co
 finding with its file and line, most serious first, and suggest a fix.
 `;
 
-/** Lines `nyz init` adds to an existing `.gitignore`: files that are personal, never shared. */
-export const GITIGNORE_ENTRIES = ["NYZHI.local.md", ".nyzhi/local.md", ".nyzhi/config.local.toml"];
+/**
+ * Lines `nyz init` adds to the project's `.gitignore` (or `.git/info/exclude`): personal files
+ * outside `.nyzhi/`, whose own `.gitignore` covers the rest (NYZHI_GITIGNORE_ENTRIES).
+ */
+export const GITIGNORE_ENTRIES = ["NYZHI.local.md"];

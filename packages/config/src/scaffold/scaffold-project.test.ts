@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "smol-toml";
 import { afterEach, describe, expect, it } from "vitest";
@@ -7,11 +8,20 @@ import { mergeConfigLayers } from "../layers/merge-layers.js";
 import { parseFrontMatter } from "../rules/parse-front-matter.js";
 import { defaultConfig } from "../schema/config-schema.js";
 import { useTempDirs, writeFiles } from "../testing/temp-dirs.js";
+import { gitExcludeFile } from "./ignore-local-files.js";
 import { CONFIG_TEMPLATE } from "./project-templates.js";
 import { scaffoldProject } from "./scaffold-project.js";
 
 const temp = useTempDirs();
 afterEach(() => temp.cleanup());
+
+/** Whether the temp dir lies inside a git repository (then a root without its own ignore file would reach it). */
+const tmpInsideRepository = gitExcludeFile(tmpdir()) !== undefined;
+
+/** A `.gitignore` of its own, so `nyz init` never walks up to a repository above the temp dir. */
+async function keepOutOfOuterRepositories(root: string): Promise<void> {
+  await writeFiles(root, { ".gitignore": "" });
+}
 
 const CREATED = [
   ".nyzhi/config.toml",
@@ -20,20 +30,23 @@ const CREATED = [
   ".nyzhi/commands/review.md",
   "NYZHI.local.md",
   ".nyzhi/rules",
+  ".nyzhi/.gitignore",
 ];
 
 describe("scaffoldProject", () => {
-  it("creates the project files and appends personal files to an existing .gitignore", async () => {
+  it("creates the project files, .nyzhi/.gitignore, and adds NYZHI.local.md to an existing .gitignore", async () => {
     const root = await temp.make();
-    await writeFiles(root, { ".gitignore": "node_modules\nNYZHI.local.md" });
+    await writeFiles(root, { ".gitignore": "node_modules" });
     const result = await scaffoldProject(root);
     expect(result).toEqual({
       created: CREATED.map((path) => join(root, path)),
       skipped: [],
-      gitignoreAdded: [".nyzhi/local.md", ".nyzhi/config.local.toml"],
+      gitignoreAdded: ["NYZHI.local.md"],
+      ignoreFile: join(root, ".gitignore"),
     });
-    expect(await readFile(join(root, ".gitignore"), "utf8")).toBe(
-      "node_modules\nNYZHI.local.md\n.nyzhi/local.md\n.nyzhi/config.local.toml\n",
+    expect(await readFile(join(root, ".gitignore"), "utf8")).toBe("node_modules\nNYZHI.local.md\n");
+    expect(await readFile(join(root, ".nyzhi/.gitignore"), "utf8")).toBe(
+      "# Written by nyzhi: files of this machine, kept out of commits.\nconfig.local.toml\nlocal.md\ncontext/\n",
     );
     expect((await stat(join(root, ".nyzhi/rules"))).isDirectory()).toBe(true);
     expect(await readFile(join(root, ".nyzhi/commands/review.md"), "utf8")).toMatch(
@@ -43,6 +56,7 @@ describe("scaffoldProject", () => {
 
   it("refuses to overwrite existing files and reports them as skipped", async () => {
     const root = await temp.make();
+    await keepOutOfOuterRepositories(root);
     await writeFiles(root, { ".nyzhi/config.toml": "# mine\n", "NYZHI.local.md": "mine" });
     const result = await scaffoldProject(root);
     expect(result.skipped).toEqual([join(root, ".nyzhi/config.toml"), join(root, "NYZHI.local.md")]);
@@ -59,8 +73,43 @@ describe("scaffoldProject", () => {
     expect(again.gitignoreAdded).toEqual([]);
   });
 
+  it("ignores NYZHI.local.md in the repository's .git/info/exclude when the project has no .gitignore", async () => {
+    const repository = await temp.make();
+    await writeFiles(repository, {
+      ".git/HEAD": "ref: refs/heads/main\n",
+      ".git/info/exclude": "# git's own\n",
+    });
+    const root = join(repository, "packages", "app");
+    const result = await scaffoldProject(root);
+    expect(result.gitignoreAdded).toEqual(["NYZHI.local.md"]);
+    expect(result.ignoreFile).toBe(join(repository, ".git", "info", "exclude"));
+    expect(await readFile(join(repository, ".git", "info", "exclude"), "utf8")).toBe(
+      "# git's own\nNYZHI.local.md\n",
+    );
+    await expect(stat(join(root, ".gitignore"))).rejects.toThrow();
+  });
+
+  it.skipIf(tmpInsideRepository)(
+    "finds the exclude file of a linked worktree, and adds nothing outside a repository",
+    async () => {
+      const base = await temp.make();
+      await writeFiles(base, {
+        "main/.git/worktrees/wt/commondir": "../..\n",
+        "wt/.git": `gitdir: ${join(base, "main", ".git", "worktrees", "wt")}\n`,
+      });
+      expect(gitExcludeFile(join(base, "wt", "src"))).toBe(join(base, "main", ".git", "info", "exclude"));
+
+      const outside = await temp.make();
+      const result = await scaffoldProject(outside);
+      expect(result.gitignoreAdded).toEqual([]);
+      expect(result.ignoreFile).toBeUndefined();
+      expect(await readFile(join(outside, ".nyzhi/.gitignore"), "utf8")).toContain("config.local.toml\n");
+    },
+  );
+
   it("writes a config template that loads without warnings to the defaults", async () => {
     const root = await temp.make();
+    await keepOutOfOuterRepositories(root);
     const home = await temp.make();
     await scaffoldProject(root);
     const loaded = await loadConfig({ projectRoot: root, env: { NYZHI_HOME: home } });
@@ -98,6 +147,7 @@ describe("scaffoldProject", () => {
 
   it("writes an example role file with name, description, tools and model front matter", async () => {
     const root = await temp.make();
+    await keepOutOfOuterRepositories(root);
     await scaffoldProject(root);
     const parsed = await parseFrontMatter(
       await readFile(join(root, ".nyzhi/agents/example-reviewer.md"), "utf8"),

@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { access, mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
+import { addIgnoreEntries, ensureNyzhiGitignore, gitExcludeFile } from "./ignore-local-files.js";
 import {
   CONFIG_TEMPLATE,
   EXAMPLE_ROLE_TEMPLATE,
@@ -14,8 +15,10 @@ export interface ScaffoldResult {
   created: string[];
   /** Absolute paths that already existed and were left alone. */
   skipped: string[];
-  /** Entries appended to an existing `.gitignore`. */
+  /** Entries added to `ignoreFile`: the personal files outside `.nyzhi/` (`NYZHI.local.md`). */
   gitignoreAdded: string[];
+  /** Where `gitignoreAdded` went: the project's `.gitignore` if it has one, else the repository's `.git/info/exclude`. */
+  ignoreFile?: string;
 }
 
 const FILES: ReadonlyArray<[string, string]> = [
@@ -38,27 +41,31 @@ async function createFile(path: string, content: string): Promise<boolean> {
   }
 }
 
-async function appendToGitignore(root: string): Promise<string[]> {
-  const path = join(root, ".gitignore");
-  let text: string;
+/** The project's `.gitignore` when it has one, else its repository's exclude file (never committed). */
+async function personalIgnoreFile(root: string): Promise<string | undefined> {
+  const gitignore = join(root, ".gitignore");
   try {
-    text = await readFile(path, "utf8");
+    await access(gitignore);
+    return gitignore;
   } catch {
-    return [];
+    return gitExcludeFile(root);
   }
-  const present = new Set(text.split(/\r?\n/).map((line) => line.trim()));
-  const missing = GITIGNORE_ENTRIES.filter((entry) => !present.has(entry) && !present.has(`/${entry}`));
-  if (missing.length === 0) return [];
-  const separator = text.length === 0 || text.endsWith("\n") ? "" : "\n";
-  await writeFile(path, `${text}${separator}${missing.join("\n")}\n`);
-  return missing;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
  * `nyz init`: creates `.nyzhi/config.toml` (a commented template), `.nyzhi/rules.md`,
  * `.nyzhi/rules/`, `.nyzhi/agents/example-reviewer.md`, `.nyzhi/commands/review.md` and
- * `NYZHI.local.md`, and adds the personal files to an existing `.gitignore`. Never overwrites:
- * existing files are reported in `skipped` for the caller to mention.
+ * `NYZHI.local.md`. Keeps the files of this machine out of commits: `.nyzhi/.gitignore` lists
+ * `config.local.toml`, `local.md` and `context/`, and `NYZHI.local.md` goes into the project's
+ * `.gitignore` if it has one, else into the repository's `.git/info/exclude` (outside a
+ * repository, nowhere). Never overwrites: existing files are reported in `skipped`.
  */
 export async function scaffoldProject(root: string): Promise<ScaffoldResult> {
   const result: ScaffoldResult = { created: [], skipped: [], gitignoreAdded: [] };
@@ -70,6 +77,14 @@ export async function scaffoldProject(root: string): Promise<ScaffoldResult> {
   const rulesDirectory = join(root, ".nyzhi", "rules");
   if (await mkdir(rulesDirectory, { recursive: true })) result.created.push(rulesDirectory);
   else result.skipped.push(rulesDirectory);
-  result.gitignoreAdded = await appendToGitignore(root);
+  const nyzhiGitignore = join(root, ".nyzhi", ".gitignore");
+  const hadNyzhiGitignore = await exists(nyzhiGitignore);
+  await ensureNyzhiGitignore(root);
+  if (!hadNyzhiGitignore) result.created.push(nyzhiGitignore);
+  const ignoreFile = await personalIgnoreFile(root);
+  if (ignoreFile) {
+    result.gitignoreAdded = await addIgnoreEntries(ignoreFile, GITIGNORE_ENTRIES);
+    if (result.gitignoreAdded.length > 0) result.ignoreFile = ignoreFile;
+  }
   return result;
 }

@@ -20,9 +20,6 @@ describe("configSchema", () => {
       agent: {
         max_steps: 100,
         auto_compact_threshold: 0.85,
-        enforce_todos: false,
-        auto_simplify: false,
-        auto_commit: false,
         max_concurrent_streams: 3,
         sandbox: "workspace-write",
         trust: {
@@ -36,24 +33,22 @@ describe("configSchema", () => {
           remember_approvals: false,
         },
         retry: { max_retries: 3, initial_backoff_ms: 1000, max_backoff_ms: 30000 },
-        routing: { enabled: false, low_keywords: [], high_keywords: [] },
         hooks: [],
         commands: [],
         verify: { checks: [] },
         agents: { enabled: true, max_threads: 4, max_depth: 2, max_tasks: 8, roles: {} },
         sharing: { enabled: false, redact_patterns: [] },
-        voice: { enabled: false },
       },
       mcp: { servers: {} },
-      external_notify: {},
       shell: {
         env: {},
+        env_passthrough: [],
         startup_commands: [],
         sandbox: { enabled: false, allow_network: [], allow_read: [], allow_write: [], block_dotfiles: true },
       },
+      web: { allow_private: false, allow_hosts: [] },
       browser: { enabled: false, headless: true },
       memory: { auto_memory: true },
-      update: { enabled: true, check_interval_hours: 4, release_url: "https://get.nyzhi.com" },
       index: {
         enabled: true,
         embedding: "auto",
@@ -62,6 +57,7 @@ describe("configSchema", () => {
         auto_context_chunks: 5,
         exclude: [],
       },
+      projects: {},
     });
   });
 

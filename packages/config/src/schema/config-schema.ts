@@ -115,12 +115,6 @@ const retrySchema = z.object({
   max_backoff_ms: count.default(30000),
 });
 
-const routingSchema = z.object({
-  enabled: z.boolean().default(false),
-  low_keywords: stringList.default([]),
-  high_keywords: stringList.default([]),
-});
-
 /** One `[[agent.hooks]]` entry (core §5.1). */
 export const hookSchema = z.object({
   event: z.enum(HOOK_EVENTS),
@@ -178,9 +172,6 @@ const agentSchema = z.object({
   /** Fraction of the context window at which the conversation is compacted. */
   auto_compact_threshold: z.number().gt(0).max(1).default(0.85),
   compact_instructions: z.string().optional(),
-  enforce_todos: z.boolean().default(false),
-  auto_simplify: z.boolean().default(false),
-  auto_commit: z.boolean().default(false),
   model_profile: z.string().optional(),
   /**
    * Model streams of top-level agents (the lead, and each session a library host runs in this
@@ -191,7 +182,6 @@ const agentSchema = z.object({
   sandbox: z.preprocess(normalizeSandboxLevel, z.enum(SANDBOX_LEVELS)).default("workspace-write"),
   trust: trustSchema.prefault({}),
   retry: retrySchema.prefault({}),
-  routing: routingSchema.prefault({}),
   hooks: z.array(hookSchema).default([]),
   commands: z.array(customCommandSchema).default([]),
   verify: z
@@ -204,13 +194,6 @@ const agentSchema = z.object({
       pages_project: z.string().optional(),
       domain: z.string().optional(),
       redact_patterns: stringList.default([]),
-    })
-    .prefault({}),
-  voice: z
-    .object({
-      enabled: z.boolean().default(false),
-      api_key_env: z.string().optional(),
-      model: z.string().optional(),
     })
     .prefault({}),
   /** Role name → tool-name patterns that role may use. */
@@ -240,14 +223,32 @@ export const mcpServerSchema = z.union([stdioMcpServerSchema, httpMcpServerSchem
 
 const shellSchema = z.object({
   path: z.string().optional(),
+  /** Set for every command `bash` and `verify` run, after credentials are scrubbed (so never removed). */
   env: z.record(z.string(), z.string()).default({}),
+  /**
+   * Variables (names or globs like `AWS_*`) that commands keep although they look like credentials:
+   * by default `bash` and `verify` leave out the provider keys nyzhi holds and every variable whose
+   * name contains KEY, TOKEN, SECRET or PASSWORD.
+   */
+  env_passthrough: stringList.default([]),
+  /** Run before every `bash` command, in the same shell; if one fails, the command does not run. */
   startup_commands: stringList.default([]),
   sandbox: z
     .object({
       enabled: z.boolean().default(false),
       allow_network: stringList.default([]),
+      /**
+       * Paths (`~` expanded, relative to the project root) that `block_dotfiles` would hide but
+       * the file tools and commands may read.
+       */
       allow_read: stringList.default([]),
+      /** Paths writable under `workspace-write` besides the workspace, for the file tools and commands. */
       allow_write: stringList.default([]),
+      /**
+       * Hide where credentials live in the home directory (`~/.ssh`, `~/.aws`, `~/.gnupg`,
+       * `~/.config/gh` …, and nyzhi's own auth.json): the file tools refuse them and commands run
+       * under bubblewrap do not see them.
+       */
       block_dotfiles: z.boolean().default(true),
     })
     .prefault({}),
@@ -270,16 +271,18 @@ export const configSchema = z.object({
   tui: tuiSchema.prefault({}),
   agent: agentSchema.prefault({}),
   mcp: z.object({ servers: z.record(z.string(), mcpServerSchema).default({}) }).prefault({}),
-  external_notify: z
+  shell: shellSchema.prefault({}),
+  /**
+   * `[web]`: what `web_fetch` may reach. Loopback, private, link-local, CGNAT and cloud metadata
+   * addresses are refused unless `allow_private` is set, or the URL's host is in `allow_hosts`
+   * (`"localhost"`, `"10.0.0.5"`, `"docs.internal:8080"`, `"*.corp.example"`).
+   */
+  web: z
     .object({
-      webhook_url: z.string().optional(),
-      telegram_bot_token: z.string().optional(),
-      telegram_chat_id: z.string().optional(),
-      discord_webhook_url: z.string().optional(),
-      slack_webhook_url: z.string().optional(),
+      allow_private: z.boolean().default(false),
+      allow_hosts: stringList.default([]),
     })
     .prefault({}),
-  shell: shellSchema.prefault({}),
   browser: z
     .object({
       enabled: z.boolean().default(false),
@@ -288,14 +291,14 @@ export const configSchema = z.object({
     })
     .prefault({}),
   memory: z.object({ auto_memory: z.boolean().default(true) }).prefault({}),
-  update: z
-    .object({
-      enabled: z.boolean().default(true),
-      check_interval_hours: count.default(4),
-      release_url: z.string().default("https://get.nyzhi.com"),
-    })
-    .prefault({}),
   index: indexSchema.prefault({}),
+  /**
+   * `[projects."<absolute project root>"]`, global file only (`nyz trust` writes it): a project
+   * whose `trusted = true` may widen what nyzhi does (trust mode, sandbox, hooks, MCP servers …)
+   * from its own `.nyzhi/config.toml`; other projects' such keys are ignored (see
+   * `layers/project-trust.ts`).
+   */
+  projects: z.record(z.string(), z.object({ trusted: z.boolean().default(false) })).default({}),
 });
 
 /** The resolved configuration: every key present, defaults filled in. */

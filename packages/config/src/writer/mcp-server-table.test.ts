@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { parse } from "smol-toml";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { addMcpServerTable, removeMcpServerTable } from "./mcp-server-table.js";
 
@@ -59,5 +60,19 @@ describe("addMcpServerTable / removeMcpServerTable", () => {
     expect(await readFile(file, "utf8")).toBe(`\n[mcp.servers]\nb.url = "http://b"\n# end\n`);
     expect(await removeMcpServerTable(file, "b")).toEqual({ file, preservedComments: true });
     expect(await readFile(file, "utf8")).toBe(`\n[mcp.servers]\n# end\n`);
+  });
+
+  it("keeps every server when several adds and removes of one file run at the same time", async () => {
+    const names = Array.from({ length: 20 }, (_, index) => `s${index}`);
+    for (const name of names.slice(0, 10)) await addMcpServerTable(file, name, { command: name });
+    await Promise.all([
+      ...names.slice(0, 10).map((name) => removeMcpServerTable(file, name)),
+      ...names.slice(10).map((name) => addMcpServerTable(file, name, { command: name })),
+    ]);
+    const written = parse(await readFile(file, "utf8")) as { mcp: { servers: object } };
+    expect(written.mcp.servers).toEqual(
+      Object.fromEntries(names.slice(10).map((name) => [name, { command: name }])),
+    );
+    expect(await readdir(join(dir, ".nyzhi"))).toEqual(["config.toml"]);
   });
 });

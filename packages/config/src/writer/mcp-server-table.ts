@@ -16,6 +16,7 @@ import { configSchema, ONE_SHOT } from "../schema/config-schema.js";
 import { formatTomlKey, formatTomlValue } from "../toml/format-toml-value.js";
 import { parseTomlDocument } from "../toml/parse-toml-document.js";
 import { scanTomlStructure } from "../toml/scan-toml-structure.js";
+import { withConfigFileLock } from "./with-config-file-lock.js";
 
 /** A server entry as `nyz mcp add` writes it: stdio or HTTP, only the keys that were given. */
 export type McpServerEntryInput =
@@ -46,9 +47,18 @@ const serverPath = (name: string) => ["mcp", "servers", name];
  * Adds `[mcp.servers.<name>]` to a config file (`nyz mcp add`), appending the table so every other
  * line and comment stays as it was. Refuses when the name exists (ConfigError
  * `config_mcp_server_exists`) or the file does not parse (the parse error, file untouched — never
- * replaced by defaults). The result must validate; the write is atomic and keeps the file's mode.
+ * replaced by defaults). The result must validate; the write is atomic and keeps the file's mode,
+ * and the read-modify-write holds the file's lock (`withConfigFileLock`).
  */
 export async function addMcpServerTable(
+  file: string,
+  name: string,
+  entry: McpServerEntryInput,
+): Promise<McpServerTableResult> {
+  return withConfigFileLock(file, () => addServer(file, name, entry));
+}
+
+async function addServer(
   file: string,
   name: string,
   entry: McpServerEntryInput,
@@ -93,6 +103,10 @@ export async function removeMcpServerTable(
   file: string,
   name: string,
 ): Promise<McpServerTableResult | undefined> {
+  return withConfigFileLock(file, () => removeServer(file, name));
+}
+
+async function removeServer(file: string, name: string): Promise<McpServerTableResult | undefined> {
   const { text, mode } = await readExisting(file);
   const document = parseTomlDocument(text, file);
   if (getAtPath(document, serverPath(name)) === undefined) return undefined;

@@ -1,5 +1,6 @@
-import { readFile, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { parse } from "smol-toml";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "../base/config-error.js";
 import { useTempDirs } from "../testing/temp-dirs.js";
@@ -55,10 +56,31 @@ describe("setConfigValue", () => {
 
   it("inserts a new key into its existing table, after the table's last key", async () => {
     const file = await configFile(ORIGINAL);
-    await setConfigValue(file, "agent.auto_commit", "true");
+    await setConfigValue(file, "agent.max_concurrent_streams", "2");
     expect(await readFile(file, "utf8")).toBe(
-      ORIGINAL.replace("max_steps = 50\n", "max_steps = 50\nauto_commit = true\n"),
+      ORIGINAL.replace("max_steps = 50\n", "max_steps = 50\nmax_concurrent_streams = 2\n"),
     );
+  });
+
+  it("refuses a key nyzhi no longer has, naming it, and leaves the file alone", async () => {
+    const file = await configFile(ORIGINAL);
+    for (const key of ["agent.auto_commit", "update.enabled", "external_notify.webhook_url"]) {
+      const error = await setConfigValue(file, key, "true").catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toBe(
+        `${file}: ${key} is not used by nyzhi (the setting was removed); nothing was written`,
+      );
+    }
+    expect(await readFile(file, "utf8")).toBe(ORIGINAL);
+  });
+
+  it("writes a key nothing reads yet, and says so", async () => {
+    const file = await configFile(ORIGINAL);
+    const result = await setConfigValue(file, "tui.theme", "light");
+    expect(result.warning).toBe(
+      "warning: tui.theme is not read yet: it takes effect once the interactive app lands",
+    );
+    expect(parse(await readFile(file, "utf8")).tui).toEqual({ theme: "light" });
   });
 
   it("inserts a dotted key into the deepest existing table", async () => {
@@ -117,13 +139,13 @@ describe("setConfigValue", () => {
   it("refuses a global-only key in a project file", async () => {
     const directory = await temp.make();
     const file = join(directory, ".nyzhi", "config.toml");
-    const error = await setConfigValue(file, "update.release_url", "https://x").catch(
-      (caught: unknown) => caught,
-    );
-    expect((error as ConfigError).code).toBe("config_global_only");
-    expect((error as ConfigError).message).toBe(
-      `${file}: update.release_url can only be set in the global config file (use --global)`,
-    );
+    for (const key of ["projects", "projects.work.trusted"]) {
+      const error = await setConfigValue(file, key, "true").catch((caught: unknown) => caught);
+      expect((error as ConfigError).code).toBe("config_global_only");
+      expect((error as ConfigError).message).toBe(
+        `${file}: projects can only be set in the global config file (use --global)`,
+      );
+    }
   });
 
   it("refuses to touch a file with invalid TOML", async () => {
@@ -138,5 +160,19 @@ describe("setConfigValue", () => {
     const result = await setConfigValue(file, "agent.trust.allow_tools", '["read"]');
     expect(result.preservedComments).toBe(false);
     expect(await readFile(file, "utf8")).toBe('[agent.trust]\nmode = "off"\nallow_tools = [ "read" ]\n');
+  });
+
+  it("keeps every key when many writers set different keys of one file at the same time", async () => {
+    const file = await configFile(ORIGINAL);
+    const names = Array.from({ length: 40 }, (_, index) => `r${index}`);
+    await Promise.all(
+      names.map((name) => setConfigValue(file, `agent.agents.roles.${name}.description`, `role ${name}`)),
+    );
+    const written = parse(await readFile(file, "utf8")) as { agent: { agents: { roles: object } } };
+    expect(written.agent.agents.roles).toEqual(
+      Object.fromEntries(names.map((name) => [name, { description: `role ${name}` }])),
+    );
+    // The lock is released and no temp file is left.
+    expect(await readdir(dirname(file))).toEqual(["config.toml"]);
   });
 });

@@ -15,11 +15,13 @@ import {
   splitKeyPath,
 } from "../key-paths/key-path.js";
 import { GLOBAL_ONLY_KEYS } from "../layers/global-only-keys.js";
+import { NOT_YET_READ_KEYS, notYetReadMessage, removedKeyOf } from "../layers/unused-keys.js";
 import { configSchema, ONE_SHOT } from "../schema/config-schema.js";
 import { findUnknownKeys } from "../schema/find-unknown-keys.js";
 import { describeIssue, formatIssueLine } from "../schema/format-schema-issue.js";
 import { parseConfigValue, parseTomlDocument } from "../toml/parse-toml-document.js";
 import { editTomlText } from "./edit-toml-text.js";
+import { withConfigFileLock } from "./with-config-file-lock.js";
 
 export interface SetConfigValueOptions {
   /**
@@ -38,6 +40,8 @@ export interface SetConfigValueResult {
   previous: unknown;
   /** False when the file had to be re-serialised, which drops its comments. */
   preservedComments: boolean;
+  /** Set when nothing reads the key yet (NOT_YET_READ_KEYS): the line to show the user. */
+  warning?: string;
 }
 
 function inferLayer(file: string): "global" | "project" | "local" {
@@ -86,7 +90,8 @@ function checkDocument(file: string, keyPath: string, before: PlainObject, after
  * file must be valid (else ConfigError naming the key and the allowed values, file untouched).
  * The TOML text is edited in place so other keys and comments survive; when an in-place edit
  * cannot express the change, the file is re-serialised (`preservedComments: false`). The write
- * is atomic and keeps the file's permissions.
+ * is atomic and keeps the file's permissions; the read-modify-write holds the file's lock, so
+ * concurrent `nyz config set` runs all land.
  */
 export async function setConfigValue(
   file: string,
@@ -97,8 +102,17 @@ export async function setConfigValue(
   const path = splitKeyPath(keyPath);
   const canonical = path.join(".");
   if (path.length === 0) throw new ConfigError("config_unknown_key", `${file}: empty key path`, { file });
+  if (removedKeyOf(canonical) !== undefined) {
+    throw new ConfigError(
+      "config_unknown_key",
+      `${file}: ${canonical} is not used by nyzhi (the setting was removed); nothing was written`,
+      { file, keyPath: canonical },
+    );
+  }
   const layer = options.layer ?? inferLayer(file);
-  const globalOnly = GLOBAL_ONLY_KEYS.find((key) => key === canonical || key.startsWith(`${canonical}.`));
+  const globalOnly = GLOBAL_ONLY_KEYS.find(
+    (key) => key === canonical || key.startsWith(`${canonical}.`) || canonical.startsWith(`${key}.`),
+  );
   if (layer !== "global" && globalOnly) {
     throw new ConfigError(
       "config_global_only",
@@ -107,9 +121,18 @@ export async function setConfigValue(
     );
   }
 
+  const result = await withConfigFileLock(file, () => writeValue(file, path, parseConfigValue(rawValue)));
+  const unread = NOT_YET_READ_KEYS.find(({ key }) => canonical === key || canonical.startsWith(`${key}.`));
+  return unread
+    ? { ...result, warning: `warning: ${notYetReadMessage([canonical], unread.takesEffect)}` }
+    : result;
+}
+
+/** The read-modify-write of `setConfigValue`, run while holding the file's lock. */
+async function writeValue(file: string, path: string[], value: unknown): Promise<SetConfigValueResult> {
+  const canonical = path.join(".");
   const { text, mode } = await readExisting(file);
   const document = parseTomlDocument(text, file);
-  const value = parseConfigValue(rawValue);
   const intended = cloneData(document);
   setAtPath(intended, path, value);
   checkDocument(file, canonical, document, intended);

@@ -69,6 +69,21 @@ export interface ToolCallHooks {
 }
 
 /**
+ * How a step whose stream broke off mid-message (a retryable failure after content arrived, which
+ * the provider's own retry passes through) is tried again: the same request, with backoff.
+ */
+export interface StepRetryPolicy {
+  /** Retries of one step; 0 lets the first such failure end the turn. */
+  maxRetries: number;
+  /** ms before the first retry; doubles per retry, with jitter. */
+  initialBackoffMs: number;
+  /** ms; the cap of one wait. */
+  maxBackoffMs: number;
+  /** Injected for tests. Must reject promptly when `signal` aborts. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+}
+
+/**
  * Everything that makes one agent: the lead, a subagent, a `task` child and a teammate differ only
  * in how this is derived.
  */
@@ -82,6 +97,8 @@ export interface AgentContext {
   thread: ModelMessage[];
   /** Model requests per turn. Default 100. */
   maxSteps: number;
+  /** Retrying a step cut off mid-message. Default: 3 retries, 1 s doubling up to 30 s. */
+  stepRetry?: StepRetryPolicy;
   maxTokens?: number;
   temperature?: number;
   thinking?: ThinkingOptions;
@@ -124,4 +141,22 @@ export interface AgentContext {
   explainMissingTool?: (name: string) => string | undefined;
   /** Rewrites a tool's output before it enters the thread (offloading large results to a file). */
   shapeToolResult?: (output: string, call: { name: string; callId: string }) => Promise<string>;
+  /**
+   * Runs after each step, when the thread holds the step's assistant message and all its tool
+   * results, before the next model request: a host persists the step here (the session journal),
+   * so a killed run keeps every finished step. Awaited; a rejection becomes a non-fatal `error`.
+   */
+  afterStep?: (step: CompletedStep) => Promise<void>;
+}
+
+/** A step whose assistant message and every tool result are in the thread (see `afterStep`). */
+export interface CompletedStep {
+  agent: AgentTag;
+  step: number;
+  /** The agent's whole thread, ending with this step; the loop appends to it after the hook. */
+  thread: readonly ModelMessage[];
+  /** What this step's model requests (and a compaction summary before them) reported. */
+  usage: Usage;
+  /** `usage` in US dollars; 0 when the price is unknown. */
+  costUsd: number;
 }

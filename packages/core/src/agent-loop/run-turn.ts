@@ -3,11 +3,13 @@ import { setMaxListeners } from "node:events";
 import type { ModelMessage, ModelRequest, Usage, UserContentPart } from "@nyzhi/provider";
 import { addUsage, emptyUsage } from "@nyzhi/provider";
 import { CompactionError } from "../context/compaction/compaction-error.js";
-import type { AgentEvent, TurnEndReason } from "../events/agent-events.js";
+import type { AgentEvent, AgentEvents, TurnEndReason } from "../events/agent-events.js";
 import { EventQueue } from "../events/event-queue.js";
 import type { AgentContext } from "./agent-context.js";
 import { executeToolCalls } from "./execute-tool-calls.js";
-import { streamStep } from "./stream-step.js";
+import { DEFAULT_STEP_RETRY, streamStepWithRetry } from "./stream-step-with-retry.js";
+
+type StepEndReason = AgentEvents["step-end"]["finishReason"];
 
 /** What the user (or a parent agent) sends to start a turn. */
 export type TurnInput = string | UserContentPart[];
@@ -29,7 +31,8 @@ export const DEFAULT_MAX_STEPS = 100;
  * parallel, mutating ones in order), append everything to `context.thread`, and repeat until the
  * model stops calling tools, `maxSteps` is reached, or `signal` aborts. Yields every event as it
  * happens and returns the turn's result. Whatever happens, every tool call in the thread gets
- * exactly one result.
+ * exactly one result. A step whose stream breaks off mid-message is sent again (`stepRetry`); its
+ * partial message never enters the thread and none of its tool calls runs.
  */
 export async function* runTurn(
   context: AgentContext,
@@ -63,10 +66,32 @@ async function driveTurn(
   let costUsd = 0;
   let text = "";
   let step = 0;
+  // What the current step spent, for `afterStep`.
+  let stepUsage = emptyUsage();
+  let stepCost = 0;
 
+  const countUsage = (spent: Usage | undefined) => {
+    if (!spent) return;
+    const spentCost = context.costOf?.(spent) ?? 0;
+    usage = addUsage(usage, spent);
+    costUsd += spentCost;
+    stepUsage = addUsage(stepUsage, spent);
+    stepCost += spentCost;
+    emit({ type: "usage", agent, step, usage: spent, costUsd: spentCost });
+  };
   const end = (reason: TurnEndReason): TurnResult => {
     emit({ type: "turn-end", agent, turnId, reason, steps: step, usage, costUsd, text });
     return { reason, steps: step, text, usage, costUsd };
+  };
+  const endStep = async (finishReason: StepEndReason, toolCalls: number) => {
+    emit({ type: "step-end", agent, step, finishReason, toolCalls });
+    if (!context.afterStep) return;
+    try {
+      await context.afterStep({ agent, step, thread: context.thread, usage: stepUsage, costUsd: stepCost });
+    } catch (error) {
+      const message = `could not record step ${step}: ${error instanceof Error ? error.message : String(error)}`;
+      emit({ type: "error", agent, message, code: "after_step_failed", fatal: false });
+    }
   };
 
   emit({ type: "turn-start", agent, turnId, input: inputText(input) });
@@ -76,16 +101,11 @@ async function driveTurn(
 
   while (step < maxSteps) {
     step += 1;
+    stepUsage = emptyUsage();
+    stepCost = 0;
     for (const message of (await context.takePendingMessages?.()) ?? []) context.thread.push(message);
     emit({ type: "step-start", agent, step });
     if (context.beforeModelRequest) {
-      const countUsage = (spent: Usage | undefined) => {
-        if (!spent) return;
-        const spentCost = context.costOf?.(spent) ?? 0;
-        usage = addUsage(usage, spent);
-        costUsd += spentCost;
-        emit({ type: "usage", agent, step, usage: spent, costUsd: spentCost });
-      };
       try {
         const prepared = await context.beforeModelRequest(signal);
         countUsage(prepared.usage);
@@ -103,44 +123,41 @@ async function driveTurn(
         });
       }
     }
-    const outcome = await streamStep(context.model, buildRequest(context), { signal, agent, emit });
-    if (outcome.usage) {
-      const stepCost = context.costOf?.(outcome.usage) ?? 0;
-      usage = addUsage(usage, outcome.usage);
-      costUsd += stepCost;
-      emit({ type: "usage", agent, step, usage: outcome.usage, costUsd: stepCost });
-    }
+    const outcome = await streamStepWithRetry(context.model, buildRequest(context), {
+      signal,
+      agent,
+      emit,
+      policy: context.stepRetry ?? DEFAULT_STEP_RETRY,
+      onDiscardedUsage: countUsage,
+    });
+    countUsage(outcome.usage);
     text = outcome.text;
 
-    if (signal.aborted || outcome.error) {
-      // Keep what the model said, but not tool calls that will never get results.
+    if (signal.aborted) {
+      // Keep what the user saw the model say, but not tool calls that will never get results.
       const said = outcome.content.filter((part) => part.type !== "tool-call");
       if (said.length > 0) context.thread.push({ role: "assistant", content: said });
-      if (signal.aborted) {
-        emit({ type: "step-end", agent, step, finishReason: "aborted", toolCalls: 0 });
-        return end("aborted");
-      }
-      const error = outcome.error!;
-      emit({ type: "step-end", agent, step, finishReason: "error", toolCalls: 0 });
+      await endStep("aborted", 0);
+      return end("aborted");
+    }
+    if (outcome.error) {
+      // A message the stream broke off (retries spent) or the vendor failed is not kept: the next
+      // turn starts from the last whole one.
+      const error = outcome.error;
+      await endStep("error", 0);
       emit({ type: "error", agent, message: error.message, code: error.code, fatal: true, error });
       return end("error");
     }
 
     if (outcome.content.length > 0) context.thread.push({ role: "assistant", content: outcome.content });
     if (outcome.toolCalls.length === 0) {
-      emit({ type: "step-end", agent, step, finishReason: outcome.finishReason ?? "stop", toolCalls: 0 });
+      await endStep(outcome.finishReason ?? "stop", 0);
       return end("completed");
     }
 
     const results = await executeToolCalls(context, outcome.toolCalls, { signal, emit });
     context.thread.push({ role: "tool", content: results });
-    emit({
-      type: "step-end",
-      agent,
-      step,
-      finishReason: outcome.finishReason ?? "tool-calls",
-      toolCalls: results.length,
-    });
+    await endStep(outcome.finishReason ?? "tool-calls", results.length);
     if (signal.aborted) return end("aborted");
   }
 

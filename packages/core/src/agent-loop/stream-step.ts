@@ -24,6 +24,12 @@ export interface StepOutcome {
   usage: Usage | undefined;
   finishReason: FinishReason | undefined;
   error: ProviderError | undefined;
+  /** Whether any part other than usage arrived: a failure after it was not retried by the provider. */
+  received: boolean;
+  /** Whether reasoning deltas were streamed. */
+  reasoning: boolean;
+  /** Every tool call begun (`tool-call-start`), whole or not. */
+  startedToolCalls: { callId: string; name: string }[];
 }
 
 /** Streams one model request, forwarding deltas as events and collecting the assistant message. */
@@ -40,6 +46,9 @@ export async function streamStep(
     usage: undefined,
     finishReason: undefined,
     error: undefined,
+    received: false,
+    reasoning: false,
+    startedToolCalls: [],
   };
   const blocks = new Map<
     string,
@@ -47,6 +56,7 @@ export async function streamStep(
     | { type: "reasoning"; text: string; signature?: string; redactedData?: string }
   >();
   for await (const part of model.doStream(request, { signal: options.signal })) {
+    if (part.type !== "usage" && part.type !== "error") outcome.received = true;
     switch (part.type) {
       case "text-start":
       case "reasoning-start": {
@@ -68,6 +78,7 @@ export async function streamStep(
       case "reasoning-delta": {
         const block = blocks.get(`reasoning-start:${part.id}`);
         if (block) block.text += part.delta;
+        outcome.reasoning = true;
         emit({ type: "reasoning-delta", agent, delta: part.delta });
         break;
       }
@@ -82,6 +93,7 @@ export async function streamStep(
       case "text-end":
         break;
       case "tool-call-start":
+        outcome.startedToolCalls.push({ callId: part.id, name: part.name });
         emit({ type: "tool-call-start", agent, callId: part.id, name: part.name });
         break;
       case "tool-call-delta":

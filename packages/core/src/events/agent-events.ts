@@ -8,6 +8,20 @@ export interface AgentTag {
   nickname?: string;
 }
 
+/**
+ * What a step whose stream broke off mid-message had already streamed: this agent's `text-delta`,
+ * `reasoning-delta`, `tool-call-start` and `tool-call-delta` events since its `step-start` (or its
+ * previous retry). Consumers drop them; none of it entered the thread, and none of the calls runs.
+ */
+export interface RetryDiscard {
+  /** The partial text: those `text-delta`s joined ("" when there were none). */
+  text: string;
+  /** Whether reasoning was streamed. */
+  reasoning: boolean;
+  /** The tool calls begun, whole or not; the retried step makes its own. */
+  toolCalls: { callId: string; name: string }[];
+}
+
 /** Why a turn ended. */
 export type TurnEndReason = "completed" | "max-steps" | "aborted" | "error";
 
@@ -47,8 +61,11 @@ export interface AgentEvents {
   "approval-requested": { callId: string; tool: string; input: unknown; preview: string };
   /** The approval was answered (or refused because nobody could answer). */
   "approval-resolved": { callId: string; tool: string; approved: boolean; reason: string };
-  /** The provider call failed and will be retried after `waitMs`. */
-  retry: { attempt: number; maxAttempts: number; waitMs: number; reason: string };
+  /**
+   * The provider call failed and will be retried after `waitMs` (ms). With `discard`, the stream
+   * broke off mid-message and the whole step is retried: what it had streamed is void.
+   */
+  retry: { attempt: number; maxAttempts: number; waitMs: number; reason: string; discard?: RetryDiscard };
   /** Token usage and cost of one model step. Cost in US dollars (0 when prices are unknown). */
   usage: { step: number; usage: Usage; costUsd: number };
   /** A model step ended. */

@@ -136,15 +136,18 @@ function specFromJson(name: string, entry: unknown): McpServerSpec | string {
 /**
  * Every MCP server of a session: `[mcp.servers]` (already merged global → project → local by the
  * config loader), then `.mcp.json`, which wins on a name clash (as the original did). Sorted by name.
+ * `.mcp.json` is read only when `projectTrusted` (`LoadedConfig.projectTrusted`): it comes with
+ * the project, and its servers run as commands outside the sandbox.
  */
 export async function loadMcpServers(
   config: Pick<NyzhiConfig, "mcp">,
   projectRoot: string,
+  options: { projectTrusted: boolean },
 ): Promise<McpJsonResult> {
   const byName = new Map<string, McpServerSpec>();
   for (const [name, entry] of Object.entries(config.mcp.servers))
     byName.set(name, specFromConfig(name, entry));
-  const json = await readMcpJson(projectRoot);
+  const json = options.projectTrusted ? await readMcpJson(projectRoot) : { servers: [], warnings: [] };
   for (const spec of json.servers) byName.set(spec.name, spec);
   const servers = [...byName.values()].sort((left, right) => compareText(left.name, right.name));
   return { servers, warnings: json.warnings };

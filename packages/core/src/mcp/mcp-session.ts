@@ -41,13 +41,20 @@ export interface StartMcpSessionOptions {
   defaultTimeoutMs?: number;
   /** Use these instead of reading config and `.mcp.json` (tests, embedders). */
   servers?: readonly McpServerSpec[];
+  /**
+   * Whether the project is trusted (`LoadedConfig.projectTrusted`): only then are the servers of
+   * its `.mcp.json` started. Default false.
+   */
+  projectTrusted?: boolean;
 }
 
 /** Loads the server list and starts the enabled servers in parallel (see McpManager). */
 export async function startMcpSession(options: StartMcpSessionOptions): Promise<McpSession> {
   const loaded = options.servers
     ? { servers: [...options.servers], warnings: [] }
-    : await loadMcpServers(options.config, options.projectRoot);
+    : await loadMcpServers(options.config, options.projectRoot, {
+        projectTrusted: options.projectTrusted === true,
+      });
   const managerOptions = {
     cwd: options.projectRoot,
     env: options.env,

@@ -1,5 +1,6 @@
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { compareText, errorMessage, getLogger, writeFileAtomic } from "@nyzhi/config";
+import { ensureContextIgnored } from "../context/compaction/context-dirs.js";
 import type { Tool } from "../tools/define-tool.js";
 
 /** Where the index of deferred MCP tools is written, relative to the project root. */
@@ -22,6 +23,7 @@ export async function writeMcpIndex(
   tools: readonly Pick<Tool, "name" | "description">[],
 ): Promise<void> {
   try {
+    await ensureContextIgnored(dirname(join(root, MCP_INDEX_PATH)));
     await writeFileAtomic(join(root, MCP_INDEX_PATH), renderMcpIndex(tools));
   } catch (error) {
     getLogger().warn({ root, error: errorMessage(error) }, "could not write the MCP tool index");

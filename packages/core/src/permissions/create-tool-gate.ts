@@ -38,6 +38,8 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
     agent: request.agent,
     paths: request.paths.map((use) => use.path),
   });
+  // Why a control-file write asked, so a refused approval tells the model that, not just "no approver".
+  const controlFileReasons = new WeakMap<ToolGateRequest, string>();
   return {
     async decide(request): Promise<ToolGateDecision> {
       if (options.readOnlySandbox && request.tool.mutates && request.tool.name.startsWith("mcp__")) {
@@ -49,7 +51,7 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
       }
       for (const use of request.paths) {
         try {
-          await guard.resolve(use.path, use.access);
+          await guard.resolve(use.path, use.access, use.configFile ? { configFile: true } : {});
         } catch (error) {
           const why =
             error instanceof SandboxError
@@ -68,10 +70,20 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
       });
       if (decision.action === "deny") return { action: "deny", reason: decision.reason };
       if (decision.action === "allow") return { action: "allow" };
+      if (decision.controlFile !== undefined) controlFileReasons.set(request, decision.reason);
       if (decision.rememberable && broker.isRemembered(approvalRequest(request))) return { action: "allow" };
       return { action: "ask" };
     },
-    approve: (request) =>
-      approveWithHooks(approvalRequest(request), { broker, hooks: options.hooks, signal: request.signal }),
+    async approve(request) {
+      const answer = await approveWithHooks(approvalRequest(request), {
+        broker,
+        hooks: options.hooks,
+        signal: request.signal,
+      });
+      const why = controlFileReasons.get(request);
+      return answer.approved || why === undefined
+        ? answer
+        : { ...answer, reason: `${why}; ${answer.reason}` };
+    },
   };
 }

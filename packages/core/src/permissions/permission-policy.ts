@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
 import { errorMessage } from "@nyzhi/config";
+import { matchControlFile } from "../sandbox/control-files.js";
 import { compilePathPatterns } from "../sandbox/path-patterns.js";
 import { isWithin, resolveRealPath } from "../sandbox/resolve-real-path.js";
 import type { ToolKind } from "../tools/tool-types.js";
@@ -14,6 +15,11 @@ export interface PermissionPolicyOptions {
   roots: readonly string[];
   /** Relative tool paths resolve against it. */
   cwd: string;
+  /**
+   * Control files beyond the named ones (`.nyzhi/**`, `.claude/settings*.json`, `.mcp.json` …;
+   * see control-files.ts), by absolute path: hook and MCP server scripts, the global config.
+   */
+  controlFiles?: readonly string[];
 }
 
 /** Kinds that change or reach outside the machine whatever the tool's `mutates` flag says. */
@@ -24,9 +30,11 @@ const NEVER_READ_ONLY: ReadonlySet<ToolKind> = new Set(["edit", "execute", "netw
  * 1. `deny_tools` / `deny_paths` deny, for every tool and kind, read-only ones included, on the
  *    lexical and the real (symlink-resolved) path of every path argument;
  * 2. `always_ask` asks (and "allow always" does not silence it);
- * 3. `auto_approve` allows;
- * 4. read-only calls are allowed;
- * 5. the mode: `full` allows; `autoedit` allows edit-kind tools (and `allow_tools`) when every
+ * 3. a write to one of the agent's control files (see control-files.ts) asks in every mode but
+ *    `full`, whatever `auto_approve` and `allow_tools` say, and "allow always" does not silence it;
+ * 4. `auto_approve` allows;
+ * 5. read-only calls are allowed;
+ * 6. the mode: `full` allows; `autoedit` allows edit-kind tools (and `allow_tools`) when every
  *    path is inside the workspace and `allow_paths`; `limited` allows only `allow_tools` under the
  *    same path rule; `off` asks. Everything else asks.
  */
@@ -56,6 +64,7 @@ export function createPermissionPolicy(options: PermissionPolicyOptions): Permis
       const denyPaths = compilePathPatterns(trust.deny_paths, roots);
       const allowPaths = compilePathPatterns(trust.allow_paths, roots);
       const resolved: string[] = [];
+      let controlFile: { path: string; rule: string } | undefined;
       for (const use of request.paths) {
         const lexical = resolve(options.cwd, use.path);
         let real: string;
@@ -69,11 +78,24 @@ export function createPermissionPolicy(options: PermissionPolicyOptions): Permis
           return { action: "deny", reason: `${real} is blocked by the deny_paths rule "${rule}"` };
         }
         resolved.push(real);
+        if (use.access === "write" && controlFile === undefined) {
+          const control = { roots, files: options.controlFiles ?? [] };
+          const rule = matchControlFile(lexical, control) ?? matchControlFile(real, control);
+          if (rule !== undefined) controlFile = { path: real, rule };
+        }
       }
 
       const alwaysAskRule = alwaysAsk.match(request.tool);
       if (alwaysAskRule !== undefined) {
         return { action: "ask", reason: `always_ask rule "${alwaysAskRule}"`, rememberable: false };
+      }
+      if (controlFile !== undefined && trust.mode !== "full") {
+        return {
+          action: "ask",
+          reason: `${controlFile.path} is one of the agent's control files (${controlFile.rule}): writing it always asks unless trust mode is full`,
+          rememberable: false,
+          controlFile: controlFile.path,
+        };
       }
       const autoApproveRule = autoApprove.match(request.tool);
       if (autoApproveRule !== undefined)

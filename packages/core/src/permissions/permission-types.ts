@@ -13,12 +13,13 @@ export interface PermissionRequest {
 
 /**
  * A policy's verdict. `ask` carries whether a remembered "allow always" may answer it
- * (not for `always_ask` tools).
+ * (not for `always_ask` tools and control files), and the control file that made it ask, whose
+ * reason then also explains a refused approval.
  */
 export type PermissionDecision =
   | { action: "allow"; reason: string }
   | { action: "deny"; reason: string }
-  | { action: "ask"; reason: string; rememberable: boolean };
+  | { action: "ask"; reason: string; rememberable: boolean; controlFile?: string };
 
 /** Decides tool calls for one agent. Build with createPermissionPolicy or intersectPolicies. */
 export interface PermissionPolicy {

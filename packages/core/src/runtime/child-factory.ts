@@ -167,7 +167,10 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       };
       if (parent.context.hooks) context.hooks = parent.context.hooks;
       if (parent.context.maxTokens !== undefined) context.maxTokens = parent.context.maxTokens;
+      if (parent.context.stepRetry) context.stepRetry = parent.context.stepRetry;
       if (parent.context.shapeToolResult) context.shapeToolResult = parent.context.shapeToolResult;
+      // The host records children's steps too (the session journal keeps their threads).
+      if (parent.context.afterStep) context.afterStep = parent.context.afterStep;
       const costOf = resolved?.costOf ?? parent.context.costOf;
       if (costOf) context.costOf = costOf;
       options.agents.set(request.agentId, { context, todos, modelSpec, resolved });

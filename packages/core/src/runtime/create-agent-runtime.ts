@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { homedir } from "node:os";
+import { join } from "node:path";
 import { type Environment, type NyzhiConfig, resolveDirs } from "@nyzhi/config";
 import {
   createStreamLimiter,
@@ -7,7 +9,7 @@ import {
   type ModelMessage,
   withStreamLimit,
 } from "@nyzhi/provider";
-import type { AgentContext } from "../agent-loop/agent-context.js";
+import type { AgentContext, CompletedStep } from "../agent-loop/agent-context.js";
 import { delegationGuidanceFragment } from "../agent-loop/delegation-guidance.js";
 import { leadPersonaFragment } from "../agent-loop/lead-persona.js";
 import { DEFAULT_MAX_STEPS, runTurn, type TurnInput, type TurnResult } from "../agent-loop/run-turn.js";
@@ -37,6 +39,8 @@ import { type ApprovalCallback, createApprovalBroker } from "../permissions/appr
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
 import { RoleCatalog } from "../roles/role-catalog.js";
+import { shellSandboxPaths } from "../sandbox/blocked-dotfiles.js";
+import { controlScriptsOf } from "../sandbox/control-files.js";
 import { createPathGuard } from "../sandbox/path-guard.js";
 import type { SandboxLevel } from "../sandbox/sandbox-level.js";
 import { SANDBOX_SERVICE, type SandboxSettings } from "../sandbox/sandbox-settings.js";
@@ -57,8 +61,14 @@ import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment
 import { TOOL_REGISTRY_SERVICE } from "../tools/deferred/tool-search-tool.js";
 import type { Tool } from "../tools/define-tool.js";
 import { TODO_STORE_SERVICE, TodoStore } from "../tools/session/todo-store.js";
+import {
+  heldCredentialValues,
+  SHELL_ENVIRONMENT_SERVICE,
+  type ShellEnvironmentSettings,
+} from "../tools/shell/command-environment.js";
 import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolContext, ToolServices } from "../tools/tool-types.js";
+import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "../tools/web/web-access.js";
 import { type AgentEntry, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";
 import { limitResolvedModels, type ResolvedModel } from "./model-resolver.js";
@@ -73,6 +83,11 @@ export interface AgentHost {
   onBackgroundEvent?: (event: AgentEvent) => void;
   /** Each hook's result as it completes (its `summary` is for the user). */
   onHookResult?: (result: HookResult) => void;
+  /**
+   * After each step of the lead or any subagent, before its next model request (the thread is
+   * whole then): where the host persists the step (`SessionJournal.recordStep`).
+   */
+  afterStep?: (step: CompletedStep) => Promise<void>;
 }
 
 export interface CreateAgentRuntimeOptions {
@@ -157,8 +172,31 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const level = options.sandbox ?? (config.agent.sandbox as SandboxLevel);
   const roots = [cwd];
   const trust = config.agent.trust;
-  const guard = createPathGuard({ level, roots, cwd, denyPaths: trust.deny_paths });
-  const policy = createPermissionPolicy({ trust, roots, cwd });
+  const dirs = resolveDirs(env);
+  const sandboxPaths = shellSandboxPaths(config.shell.sandbox, {
+    home: env.HOME || homedir(),
+    projectRoot: cwd,
+    authFile: dirs.auth,
+  });
+  const guard = createPathGuard({
+    level,
+    roots,
+    cwd,
+    denyPaths: trust.deny_paths,
+    configDir: dirs.config,
+    ...sandboxPaths,
+  });
+  const controlFiles = [
+    join(dirs.config, "config.toml"),
+    ...controlScriptsOf({
+      hookCommands: config.agent.hooks.map((hook) => hook.command),
+      programs: (options.mcp?.servers ?? []).flatMap((spec) =>
+        spec.transport === "stdio" ? [[spec.command, ...spec.args]] : [],
+      ),
+      projectRoot: cwd,
+    }),
+  ];
+  const policy = createPermissionPolicy({ trust, roots, cwd, controlFiles });
   const broker = createApprovalBroker({
     callback: options.host?.approve,
     rememberApprovals: trust.remember_approvals,
@@ -169,8 +207,16 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     level,
     roots,
     allowNetwork: (config.shell.sandbox.allow_network ?? []).length > 0,
+    denyPaths: trust.deny_paths,
+    controlFiles,
+    ...sandboxPaths,
   };
-  const dirs = resolveDirs(env);
+  const shellEnvironment: ShellEnvironmentSettings = {
+    passthrough: config.shell.env_passthrough,
+    set: config.shell.env,
+    startupCommands: config.shell.startup_commands,
+    secretValues: heldCredentialValues(config, env),
+  };
   const agent: AgentTag = options.agent ?? { agentId: "lead", depth: 0 };
   const router = new EventRouter(options.host?.onBackgroundEvent);
   const hookRunner = new HookRunner({
@@ -186,7 +232,15 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   let manager: AgentManager | undefined;
   let childFactory: ChildFactory | undefined;
 
-  const sharedServices: ToolServices = { [SANDBOX_SERVICE]: sandbox, [SKILLS_SERVICE]: () => skills };
+  const sharedServices: ToolServices = {
+    [SANDBOX_SERVICE]: sandbox,
+    [SHELL_ENVIRONMENT_SERVICE]: shellEnvironment,
+    [SKILLS_SERVICE]: () => skills,
+    [WEB_ACCESS_SERVICE]: {
+      allowPrivate: config.web?.allow_private === true,
+      allowHosts: config.web?.allow_hosts ?? [],
+    } satisfies WebAccessSettings,
+  };
   if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
   if (options.mcp) sharedServices[MCP_MANAGER_SERVICE] = options.mcp.manager;
   const toolContextFor =
@@ -259,6 +313,11 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     tools: leadTools,
     thread: options.thread ?? [],
     maxSteps: config.agent.max_steps ?? DEFAULT_MAX_STEPS,
+    stepRetry: {
+      maxRetries: config.agent.retry.max_retries,
+      initialBackoffMs: config.agent.retry.initial_backoff_ms,
+      maxBackoffMs: config.agent.retry.max_backoff_ms,
+    },
     // The gate consults the permission_request / notification hooks before the host, so a hook can
     // answer approvals headless too; tool hooks get each call's turn signal from the loop.
     gate: createToolGate({ policy, broker, guard, readOnlySandbox: level === "read-only", hooks: lifecycle }),
@@ -276,6 +335,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       ).output,
   };
   if (resolved) context.costOf = resolved.costOf;
+  if (options.host?.afterStep) context.afterStep = options.host.afterStep;
   if (config.agent.max_tokens !== undefined) context.maxTokens = config.agent.max_tokens;
   if (contextWindow) {
     // The tool definitions' size, for the compaction threshold: measured again only when the set of

@@ -97,3 +97,50 @@ describe("createModelResolver", () => {
     expect(account?.secret).toMatchObject({ accessToken: "access-new", refreshToken: "refresh-new" });
   });
 });
+
+describe("createModelResolver: provider ids", () => {
+  const resolverFor = (defaultProvider: string, extra: Record<string, unknown> = {}) => {
+    const config = defaultConfig();
+    config.provider.default = defaultProvider;
+    Object.assign(config.provider, extra);
+    return createModelResolver({
+      config,
+      env: { OPENAI_API_KEY: "sk", OPENROUTER_API_KEY: "or", ANTHROPIC_API_KEY: "ant" },
+      providerSource: "--provider",
+    });
+  };
+
+  it("refuses an unknown default provider, naming its source and the nearest id", async () => {
+    await expect(resolverFor("antropic")()).rejects.toMatchObject({
+      code: "provider_unknown",
+      suggestion: "anthropic",
+      message: expect.stringMatching(
+        /^Unknown provider 'antropic' \(from --provider\)\. Did you mean 'anthropic'\?/,
+      ),
+    });
+    // A model naming its provider does not use the default, so the bad default is not in the way.
+    await expect(resolverFor("antropic")("anthropic/claude-x")).resolves.toMatchObject({
+      providerId: "anthropic",
+      modelId: "claude-x",
+    });
+  });
+
+  it("refuses `x/model` with an unknown x when the default provider's ids have no slash", async () => {
+    await expect(resolverFor("openai")("antropic/claude-x")).rejects.toMatchObject({
+      code: "provider_unknown",
+      message: expect.stringContaining("Did you mean 'anthropic/claude-x'?"),
+    });
+  });
+
+  it("passes `x/model` through as a model id to providers whose ids have slashes, and to your own", async () => {
+    await expect(resolverFor("openrouter")("meta-llama/llama-4")).resolves.toMatchObject({
+      providerId: "openrouter",
+      modelId: "meta-llama/llama-4",
+    });
+    const custom = resolverFor("mine", { mine: { base_url: "http://127.0.0.1:9/v1", api_key: "k" } });
+    await expect(custom("org/model-7b")).resolves.toMatchObject({
+      providerId: "mine",
+      modelId: "org/model-7b",
+    });
+  });
+});

@@ -8,7 +8,14 @@ import {
   requireCredential,
   resolveCredential,
 } from "@nyzhi/auth";
-import { type Environment, findBuiltInProvider, type NyzhiConfig, NyzhiError } from "@nyzhi/config";
+import {
+  type Environment,
+  findBuiltInProvider,
+  isKnownProvider,
+  type NyzhiConfig,
+  NyzhiError,
+  UnknownProviderError,
+} from "@nyzhi/config";
 import {
   computeCost,
   createLanguageModel,
@@ -46,6 +53,11 @@ export type ModelSpec = string | undefined;
 export interface ModelResolverOptions {
   config: NyzhiConfig;
   env: Environment;
+  /**
+   * Where `provider.default` came from (`--provider`, `NYZHI_PROVIDER`, a config file), named
+   * when it is not a known provider. Default: `provider.default`.
+   */
+  providerSource?: string | undefined;
   /** `--api-key`-style credential, highest priority, for the default provider only. */
   flagApiKey?: string;
   /** Default: opened lazily (keychain, else auth.json) only when env and config have no key. */
@@ -67,16 +79,39 @@ const TIER_ALIASES: Record<string, "high" | "medium" | "low"> = {
   haiku: "low",
 };
 
+/**
+ * Built-in providers whose own model ids contain `/` (`meta-llama/…`, `anthropic/claude-…` on
+ * OpenRouter): there a `x/y` whose `x` is no provider is a model id. Providers of your own
+ * (`[provider.<id>]` tables) count as such too.
+ */
+const SLASHED_MODEL_ID_PROVIDERS: ReadonlySet<string> = new Set(["openrouter", "together", "groq", "ollama"]);
+
 /** Splits `provider/model` when the prefix names a known or configured provider. */
 export function parseModelSpec(spec: string, config: NyzhiConfig): { providerId?: string; modelId: string } {
   const slash = spec.indexOf("/");
   if (slash > 0) {
     const prefix = spec.slice(0, slash);
-    if (findBuiltInProvider(prefix) || typeof config.provider[prefix] === "object") {
-      return { providerId: prefix, modelId: spec.slice(slash + 1) };
-    }
+    if (isKnownProvider(prefix, config)) return { providerId: prefix, modelId: spec.slice(slash + 1) };
   }
   return { modelId: spec };
+}
+
+/**
+ * Throws UnknownProviderError when `spec` reads as `provider/model` with a provider nobody knows,
+ * for a default provider whose model ids never contain `/` (so the prefix cannot be part of one).
+ */
+function checkModelPrefix(spec: string, defaultProvider: string, config: NyzhiConfig): void {
+  const slash = spec.indexOf("/");
+  if (slash <= 0 || isKnownProvider(spec.slice(0, slash), config) || findModel(spec)) return;
+  const takesSlashedIds =
+    SLASHED_MODEL_ID_PROVIDERS.has(defaultProvider) || !findBuiltInProvider(defaultProvider);
+  if (takesSlashedIds) return;
+  const rest = spec.slice(slash + 1);
+  throw new UnknownProviderError(spec.slice(0, slash), {
+    source: `model '${spec}'`,
+    config,
+    suggest: (nearest) => `${nearest}/${rest}`,
+  });
 }
 
 /**
@@ -118,11 +153,19 @@ export function createModelResolver(
     const defaultProvider = config.provider.default;
     let providerId = defaultProvider;
     let modelId: string | undefined;
+    const usesDefault = !spec || !parseModelSpec(spec, config).providerId;
+    if (usesDefault && !isKnownProvider(defaultProvider, config)) {
+      throw new UnknownProviderError(defaultProvider, {
+        source: options.providerSource ?? "provider.default",
+        config,
+      });
+    }
     if (spec) {
       const tier = TIER_ALIASES[spec.toLowerCase()];
       if (tier) {
         modelId = modelForTier(providerId, tier)?.id;
       } else {
+        checkModelPrefix(spec, defaultProvider, config);
         const parsed = parseModelSpec(spec, config);
         providerId = parsed.providerId ?? providerId;
         modelId = parsed.modelId;

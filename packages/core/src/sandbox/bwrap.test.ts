@@ -85,6 +85,35 @@ describe("buildBwrapCommand", () => {
     );
   });
 
+  it("masks denied paths after the roots: directories behind a read-only tmpfs, files behind /dev/null", () => {
+    const argv = buildBwrapCommand({
+      level: "workspace-write",
+      roots: ["/work/a"],
+      allowNetwork: false,
+      cwd: "/work/a",
+      command: ["sh", "-c", "true"],
+      masks: [
+        { path: "/home/me/.ssh", kind: "directory" },
+        { path: "/work/a/.env", kind: "file" },
+      ],
+    });
+    expect(argv.slice(10, 23)).toEqual([
+      "--bind",
+      "/work/a",
+      "/work/a",
+      "--tmpfs",
+      "/home/me/.ssh",
+      "--remount-ro",
+      "/home/me/.ssh",
+      "--ro-bind",
+      "/dev/null",
+      "/work/a/.env",
+      "--unshare-pid",
+      "--unshare-ipc",
+      "--unshare-uts",
+    ]);
+  });
+
   it("refuses to build for full-access", () => {
     expect(() =>
       buildBwrapCommand({ level: "full-access", roots: [], allowNetwork: true, cwd: "/", command: ["true"] }),

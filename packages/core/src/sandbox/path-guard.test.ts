@@ -90,6 +90,50 @@ describe("createPathGuard deny paths", () => {
   });
 });
 
+describe("createPathGuard config files", () => {
+  const configGuard = (level: "read-only" | "workspace-write", denyPaths: string[] = []) =>
+    createPathGuard({
+      level,
+      roots: [workspace],
+      cwd: workspace,
+      denyPaths,
+      configDir: join(outside, "config"),
+    });
+
+  it("lets a declared config file land in the config dir under workspace-write, and nothing else outside", async () => {
+    const guard = configGuard("workspace-write");
+    const agents = join(outside, "config", "agents.json");
+    expect(await guard.resolve(agents, "write", { configFile: true })).toBe(agents);
+    // Not declared as a config file (the `write` tool): refused as before.
+    await expect(guard.resolve(agents, "write")).rejects.toThrow("it is outside the workspace");
+    // Declared, but outside the config dir (or escaping it with ..): refused.
+    await expect(guard.resolve(join(outside, "x.json"), "write", { configFile: true })).rejects.toThrow(
+      "it is outside the workspace",
+    );
+    await expect(
+      guard.resolve(join(outside, "config", "..", "y.json"), "write", { configFile: true }),
+    ).rejects.toThrow(SandboxError);
+  });
+
+  it("refuses a declared config file under read-only and under a deny_paths rule", async () => {
+    const agents = join(outside, "config", "agents.json");
+    await expect(configGuard("read-only").resolve(agents, "write", { configFile: true })).rejects.toThrow(
+      "the sandbox is read-only",
+    );
+    await expect(
+      configGuard("workspace-write", ["agents.json"]).resolve(agents, "write", { configFile: true }),
+    ).rejects.toThrow('deny_paths rule "agents.json"');
+  });
+
+  it("ignores the declaration when the guard has no config dir", async () => {
+    await expect(
+      guardFor("workspace-write").resolve(join(outside, "config", "agents.json"), "write", {
+        configFile: true,
+      }),
+    ).rejects.toThrow("it is outside the workspace");
+  });
+});
+
 describe("parseSandboxLevel", () => {
   it("accepts the levels and their aliases and names the valid spellings otherwise", () => {
     expect(

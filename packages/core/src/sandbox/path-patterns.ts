@@ -39,7 +39,15 @@ export function compilePathPatterns(patterns: readonly string[], roots: readonly
   };
 }
 
-function compilePattern(source: string): CompiledPattern | undefined {
+/** A pattern with `~` expanded, slashes normalised and its shape decided. */
+export interface NormalizedPathPattern {
+  kind: "name" | "relative" | "absolute";
+  /** `~/.ssh` → `/home/me/.ssh`; `./config/` → `config`. */
+  pattern: string;
+}
+
+/** Expands `~` (the home directory), normalises slashes and says which of the three shapes it is. */
+export function normalizePathPattern(source: string): NormalizedPathPattern | undefined {
   let pattern = source.trim();
   if (pattern === "") return undefined;
   if (pattern === "~" || pattern.startsWith("~/")) pattern = toSlashes(homedir()) + pattern.slice(1);
@@ -48,7 +56,13 @@ function compilePattern(source: string): CompiledPattern | undefined {
   if (pattern.startsWith("./")) pattern = pattern.slice(2);
   const kind =
     isAbsolute(pattern) || pattern.startsWith("/") ? "absolute" : pattern.includes("/") ? "relative" : "name";
-  return { source, kind, regexp: globToRegExp(pattern) };
+  return { kind, pattern };
+}
+
+function compilePattern(source: string): CompiledPattern | undefined {
+  const normalized = normalizePathPattern(source);
+  if (normalized === undefined) return undefined;
+  return { source, kind: normalized.kind, regexp: globToRegExp(normalized.pattern) };
 }
 
 function matchesPattern(

@@ -12,6 +12,16 @@ export interface SandboxSettings {
   roots: readonly string[];
   /** Network access for commands (config `shell.sandbox.allow_network` non-empty). */
   allowNetwork: boolean;
+  /** `agent.trust.deny_paths`: existing matches are hidden inside bubblewrap. */
+  denyPaths?: readonly string[];
+  /** Hook and MCP server scripts (absolute): read-only inside bubblewrap, like `.nyzhi/`. */
+  controlFiles?: readonly string[];
+  /** `shell.sandbox.allow_write` (absolute): writable under workspace-write besides the roots. */
+  allowWrite?: readonly string[];
+  /** What `shell.sandbox.block_dotfiles` hides (absolute; see blockedDotfiles): masked inside bubblewrap. */
+  blockedPaths?: readonly string[];
+  /** `shell.sandbox.allow_read` and `allow_write` (absolute): bound back inside a masked blocked directory. */
+  allowRead?: readonly string[];
 }
 
 export const SANDBOX_SERVICE = "sandbox";

@@ -1,3 +1,4 @@
+import { forgetKnownSecrets, registerSecret } from "@nyzhi/config";
 import type { Usage } from "@nyzhi/provider";
 import { describe, expect, it } from "vitest";
 import { exportSessionJson, exportSessionMarkdown } from "./export-session.js";
@@ -77,5 +78,22 @@ describe("exporting a session's subagents", () => {
     });
     const exported = JSON.parse(exportSessionJson(record({ a: saved }))) as SessionRecord;
     expect(exported.agents?.a).toEqual(saved);
+  });
+});
+
+describe("exporting a session that holds a credential", () => {
+  it("redacts every registered secret in both formats", () => {
+    const key = "sk-ant-EXPORT-PLANTED-5555";
+    registerSecret(key);
+    try {
+      const leaky = record({});
+      leaky.messages = [{ role: "user", content: `the key is ${key}` }];
+      for (const text of [exportSessionMarkdown(leaky), exportSessionJson(leaky)]) {
+        expect(text).not.toContain(key);
+        expect(text).toContain("the key is [redacted]");
+      }
+    } finally {
+      forgetKnownSecrets();
+    }
   });
 });

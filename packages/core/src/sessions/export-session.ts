@@ -1,3 +1,4 @@
+import { redactKnownSecrets } from "@nyzhi/config";
 import type { AssistantContentPart, ModelMessage, Usage } from "@nyzhi/provider";
 import type { SavedAgentThread, SessionRecord } from "./session-types.js";
 
@@ -89,10 +90,10 @@ export function exportSessionMarkdown(record: SessionRecord): string {
       ...renderMessages(agent.messages).map((section) => section.replace(/^(#+)/, "$1#")),
     );
   }
-  return `${sections.join("\n\n")}\n`;
+  return redactKnownSecrets(`${sections.join("\n\n")}\n`);
 }
 
-/** A session as pretty JSON (the saved record). */
+/** A session as pretty JSON (the saved record). Known credentials are `[redacted]` in both formats. */
 export function exportSessionJson(record: SessionRecord): string {
-  return `${JSON.stringify(record, null, 2)}\n`;
+  return redactKnownSecrets(`${JSON.stringify(record, null, 2)}\n`);
 }

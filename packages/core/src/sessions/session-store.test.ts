@@ -1,6 +1,7 @@
-import { mkdtemp, readdir, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
+import { forgetKnownSecrets, registerSecret } from "@nyzhi/config";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SESSION_LOCK_STALE_MS, SessionStore } from "./session-store.js";
 import type { SessionRecord } from "./session-types.js";
@@ -123,5 +124,60 @@ describe("SessionStore", () => {
     await expect(store.resolveOne("task")).rejects.toThrow(/Ambiguous: 2 sessions match 'task'/);
     await expect(store.resolveOne("zzz")).rejects.toThrow("No session matching 'zzz'");
     expect((await store.resolveOne("alpha")).id).toBe("dddd4444");
+  });
+
+  it("names damaged files: scan lists them with path and problem, resolveOne refuses them by name", async () => {
+    const id = "ffff7777-0000-4000-8000-000000000000";
+    await store.save(record(id, "was fine"));
+    const path = join(store.directory, `${id}.json`);
+    const whole = await readFile(path, "utf8");
+    await writeFile(path, whole.slice(0, Math.floor(whole.length / 2)));
+    await store.save(record("aaaa8888", "still fine"));
+    await writeFile(join(store.directory, "not-a-session.json"), "[]");
+
+    const scan = await store.scan();
+    expect(scan.sessions.map((meta) => meta.id)).toEqual(["aaaa8888"]);
+    expect(
+      scan.damaged
+        .map(({ modifiedAt: _modifiedAt, ...file }) => file)
+        .sort((a, b) => a.id.localeCompare(b.id)),
+    ).toEqual([
+      { id, path, problem: expect.stringMatching(/^not valid JSON \(.+\)$/) },
+      {
+        id: "not-a-session",
+        path: join(store.directory, "not-a-session.json"),
+        problem: "not a nyzhi session file (missing meta or messages)",
+      },
+    ]);
+    expect((await store.scan("ffff")).damaged.map((file) => file.id)).toEqual([id]);
+
+    const refused = store.resolveOne("ffff7777");
+    await expect(refused).rejects.toMatchObject({ code: "session_damaged" });
+    await expect(refused).rejects.toThrow(
+      new RegExp(`^Session ${id} is damaged and cannot be opened: ${path}: not valid JSON \\(`),
+    );
+    await expect(store.resolveOne(id)).rejects.toMatchObject({ code: "session_damaged" });
+    expect(await store.resolveAny("ffff")).toMatchObject({ kind: "damaged", damaged: { id, path } });
+    await store.delete(id);
+    expect((await store.scan()).damaged.map((file) => file.id)).toEqual(["not-a-session"]);
+  });
+});
+
+describe("SessionStore and known credentials", () => {
+  it("saves a thread with every registered secret redacted (title included)", async () => {
+    const key = "sk-ant-SESSION-PLANTED-9876";
+    registerSecret(key);
+    try {
+      const store = new SessionStore(join(await mkdtemp(join(tmpdir(), "nyzhi-sessions-")), "sessions"));
+      await store.save(record("with-key", `my key is ${key}`));
+      const text = await readFile(store.pathOf("with-key"), "utf8");
+      expect(text).not.toContain(key);
+      expect((await store.load("with-key")).messages[0]).toEqual({
+        role: "user",
+        content: "my key is [redacted]",
+      });
+    } finally {
+      forgetKnownSecrets();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
   acquireFileLock,
@@ -8,10 +8,18 @@ import {
   LockTimeoutError,
   NyzhiError,
   type ReleaseLock,
+  redactKnownSecrets,
   writeFileAtomic,
 } from "@nyzhi/config";
+import { replayJournal, SessionJournal } from "./session-journal.js";
 import { titleFromMessages } from "./session-title.js";
-import type { SessionMeta, SessionRecord } from "./session-types.js";
+import type {
+  DamagedSession,
+  ResolvedSession,
+  SessionMeta,
+  SessionRecord,
+  SessionScan,
+} from "./session-types.js";
 
 /** A session that cannot be found, is ambiguous, or cannot be read. */
 export class SessionError extends NyzhiError {}
@@ -20,7 +28,8 @@ const FILE_FORMAT_VERSION = 1;
 
 /**
  * Sessions as one JSON file each (`<dir>/<id>.json`), written atomically (temp file, fsync,
- * rename), so a crash mid-save leaves the previous version intact.
+ * rename), so a crash mid-save leaves the previous version intact; beside it, while a run is in a
+ * turn, its journal (`<id>.jsonl`, see `SessionJournal`) of the steps finished since that save.
  */
 export class SessionStore {
   constructor(readonly directory: string) {}
@@ -28,6 +37,21 @@ export class SessionStore {
   pathOf(id: string): string {
     if (!/^[A-Za-z0-9_-]+$/.test(id)) throw new SessionError("session_bad_id", `invalid session id: ${id}`);
     return join(this.directory, `${id}.json`);
+  }
+
+  /** The session's journal: the steps finished since its last save. */
+  journalPathOf(id: string): string {
+    return `${this.pathOf(id).slice(0, -".json".length)}.jsonl`;
+  }
+
+  /**
+   * The journal a run holding the session (`lock`) appends each finished step to; `record` is
+   * the session as loaded (or new). The next `save` of the record takes in its steps and removes it.
+   */
+  async openJournal(record: SessionRecord): Promise<SessionJournal> {
+    const journal = new SessionJournal(this.journalPathOf(record.meta.id), record);
+    await journal.prepare();
+    return journal;
   }
 
   /** Saves the record; sets `updatedAt` and `messageCount`; computes the title only once. */
@@ -43,67 +67,119 @@ export class SessionStore {
     };
     const body: Record<string, unknown> = { version: FILE_FORMAT_VERSION, meta, messages: record.messages };
     if (record.agents && Object.keys(record.agents).length > 0) body.agents = record.agents;
+    // A kill between writing the snapshot and removing the journal leaves lines it holds: loading skips them.
+    if (record.journalSeq !== undefined) body.journalSeq = record.journalSeq;
     // Private to the user: a thread can hold anything the model read (keys in a .env included).
-    await writeFileAtomic(this.pathOf(meta.id), JSON.stringify(body), { mode: 0o600 });
+    await writeFileAtomic(this.pathOf(meta.id), sessionFileText(body), { mode: 0o600 });
+    await rm(this.journalPathOf(meta.id), { force: true });
     record.meta = meta;
     return meta;
   }
 
+  /** The snapshot, and the steps its journal holds after it (a run killed mid-turn). */
   async load(id: string): Promise<SessionRecord> {
     const path = this.pathOf(id);
-    let text: string;
-    try {
-      text = await readFile(path, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-        throw new SessionError("session_not_found", `No session with id ${id} (looked for ${path})`);
-      }
-      throw error;
-    }
-    return parseRecord(text, path);
+    const journalPath = this.journalPathOf(id);
+    const [text, journal] = await Promise.all([readIfExists(path), readIfExists(journalPath)]);
+    const snapshot = text === undefined ? undefined : parseRecord(text, path);
+    const record = journal === undefined ? snapshot : replayJournal(snapshot, journal, journalPath);
+    if (!record) throw new SessionError("session_not_found", `No session with id ${id} (looked for ${path})`);
+    return record;
   }
 
-  /** Every readable session, newest first. Unreadable files are skipped and logged. */
+  /** Every readable session, newest first. Damaged files are left out (see `scan`). */
   async list(): Promise<SessionMeta[]> {
+    return (await this.scan()).sessions;
+  }
+
+  /**
+   * Every session file: the readable sessions and the damaged ones (truncated, not JSON, not a
+   * session), each newest first. With `query`, only the sessions whose id starts with it or whose
+   * title contains it (any case), and the damaged files whose id starts with it.
+   */
+  async scan(query?: string): Promise<SessionScan> {
+    const all = await this.#readAll();
+    return query === undefined ? all : filterScan(all, query);
+  }
+
+  async #readAll(): Promise<SessionScan> {
     let names: string[];
     try {
       names = await readdir(this.directory);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { sessions: [], damaged: [] };
       throw error;
     }
-    const metas: SessionMeta[] = [];
+    const sessions: SessionMeta[] = [];
+    const damaged: DamagedSession[] = [];
+    // A session with a journal (in a turn, or killed in one) is listed as the journal leaves it.
+    const journaled = new Set<string>();
     for (const name of names) {
-      if (!name.endsWith(".json") || name.startsWith(".")) continue;
-      const path = join(this.directory, name);
+      if (!name.endsWith(".jsonl") || name.startsWith(".")) continue;
+      const id = name.slice(0, -".jsonl".length);
       try {
-        metas.push(parseRecord(await readFile(path, "utf8"), path).meta);
+        sessions.push((await this.load(id)).meta);
+        journaled.add(id);
       } catch (error) {
-        getLogger().warn({ path, error: errorMessage(error) }, "skipping unreadable session file");
+        getLogger().warn({ id, error: errorMessage(error) }, "cannot read a journaled session");
       }
     }
-    return metas.sort((left, right) => compareText(right.updatedAt, left.updatedAt));
+    for (const name of names) {
+      if (!name.endsWith(".json") || name.startsWith(".")) continue;
+      if (journaled.has(name.slice(0, -".json".length))) continue;
+      const path = join(this.directory, name);
+      const read = await readSessionFile(path);
+      if ("meta" in read) sessions.push(read.meta);
+      else {
+        getLogger().warn({ path, error: read.problem }, "damaged session file");
+        damaged.push({ id: name.slice(0, -".json".length), path, ...read });
+      }
+    }
+    return {
+      sessions: sessions.sort((left, right) => compareText(right.updatedAt, left.updatedAt)),
+      damaged: damaged.sort((left, right) => compareText(right.modifiedAt, left.modifiedAt)),
+    };
   }
 
-  /** Sessions whose id starts with `query` or whose title contains it (case-insensitive). */
+  /** Readable sessions whose id starts with `query` or whose title contains it (case-insensitive). */
   async find(query: string): Promise<SessionMeta[]> {
-    const lowered = query.toLowerCase();
-    return (await this.list()).filter(
-      (meta) => meta.id.startsWith(query) || meta.title.toLowerCase().includes(lowered),
+    return (await this.scan(query)).sessions;
+  }
+
+  /**
+   * Exactly one readable session matching `query`, or an error: none matches, several do (listed),
+   * or the one that matches is a damaged file (named, with what is wrong with it).
+   */
+  async resolveOne(query: string): Promise<SessionMeta> {
+    const resolved = await this.resolveAny(query);
+    if (resolved.kind === "session") return resolved.meta;
+    const { id, path, problem } = resolved.damaged;
+    throw new SessionError(
+      "session_damaged",
+      `Session ${id} is damaged and cannot be opened: ${path}: ${problem}. Repair the file, or delete it with \`nyz session delete ${id}\`.`,
     );
   }
 
-  /** Exactly one session matching `query`, or an error that lists the candidates. */
-  async resolveOne(query: string): Promise<SessionMeta> {
-    const exact = (await this.list()).find((meta) => meta.id === query);
-    if (exact) return exact;
-    const matches = await this.find(query);
-    if (matches.length === 1) return matches[0]!;
-    if (matches.length === 0) throw new SessionError("session_not_found", `No session matching '${query}'`);
-    const lines = matches.slice(0, 10).map((meta) => `  [${meta.id.slice(0, 8)}] ${meta.title}`);
+  /** Exactly one session or damaged session file matching `query` (an exact id first), else an error. */
+  async resolveAny(query: string): Promise<ResolvedSession> {
+    const all = await this.#readAll();
+    const exact = all.sessions.find((meta) => meta.id === query);
+    if (exact) return { kind: "session", meta: exact };
+    const exactDamaged = all.damaged.find((file) => file.id === query);
+    if (exactDamaged) return { kind: "damaged", damaged: exactDamaged };
+    const { sessions, damaged } = filterScan(all, query);
+    const count = sessions.length + damaged.length;
+    if (count === 0) throw new SessionError("session_not_found", `No session matching '${query}'`);
+    if (count === 1) {
+      return sessions[0] ? { kind: "session", meta: sessions[0] } : { kind: "damaged", damaged: damaged[0]! };
+    }
+    const lines = [
+      ...sessions.map((meta) => `  [${meta.id.slice(0, 8)}] ${meta.title}`),
+      ...damaged.map((file) => `  [${file.id.slice(0, 8)}] (damaged) ${file.path}`),
+    ];
     throw new SessionError(
       "session_ambiguous",
-      `Ambiguous: ${matches.length} sessions match '${query}'. Be more specific.\n${lines.join("\n")}`,
+      `Ambiguous: ${count} sessions match '${query}'. Be more specific.\n${lines.slice(0, 10).join("\n")}`,
     );
   }
 
@@ -166,7 +242,9 @@ export class SessionStore {
       messages: record.messages,
     };
     if (record.agents) body.agents = record.agents;
-    await writeFileAtomic(this.pathOf(id), JSON.stringify(body), { mode: 0o600 });
+    if (record.journalSeq !== undefined) body.journalSeq = record.journalSeq;
+    await writeFileAtomic(this.pathOf(id), sessionFileText(body), { mode: 0o600 });
+    await rm(this.journalPathOf(id), { force: true });
     return record.meta;
   }
 
@@ -174,7 +252,10 @@ export class SessionStore {
   async delete(id: string): Promise<void> {
     const release = await this.lock(id);
     try {
-      await rm(this.pathOf(id));
+      const journal = this.journalPathOf(id);
+      const journaled = (await readIfExists(journal)) !== undefined;
+      await rm(journal, { force: true });
+      await rm(this.pathOf(id), { force: journaled });
     } finally {
       await release();
     }
@@ -197,20 +278,71 @@ async function refreshLock(path: string): Promise<void> {
   }
 }
 
+/** Sessions whose id starts with `query` or whose title contains it (any case); damaged files by id. */
+function filterScan(all: SessionScan, query: string): SessionScan {
+  const lowered = query.toLowerCase();
+  return {
+    sessions: all.sessions.filter(
+      (meta) => meta.id.startsWith(query) || meta.title.toLowerCase().includes(lowered),
+    ),
+    damaged: all.damaged.filter((file) => file.id.startsWith(query)),
+  };
+}
+
+/** A session file's JSON, with every known credential (an API key a tool printed) `[redacted]`. */
+function sessionFileText(body: Record<string, unknown>): string {
+  return redactKnownSecrets(JSON.stringify(body));
+}
+
+async function readIfExists(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+}
+
 function parseRecord(text: string, path: string): SessionRecord {
+  const parsed = recordOf(text);
+  if ("problem" in parsed) throw new SessionError("session_corrupt", `${path}: ${parsed.problem}`);
+  return parsed;
+}
+
+/** The session in `text`, or what keeps it from being one. */
+function recordOf(text: string): SessionRecord | { problem: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new SessionError("session_corrupt", `${path}: not valid JSON (${errorMessage(error)})`);
+    return { problem: `not valid JSON (${errorMessage(error)})` };
   }
   const record = data as Partial<SessionRecord> & { version?: number };
   if (!record || typeof record !== "object" || !record.meta || !Array.isArray(record.messages)) {
-    throw new SessionError("session_corrupt", `${path}: not a nyzhi session file (missing meta or messages)`);
+    return { problem: "not a nyzhi session file (missing meta or messages)" };
   }
   const result: SessionRecord = { meta: record.meta, messages: record.messages };
   if (record.agents) result.agents = record.agents;
+  if (typeof record.journalSeq === "number") result.journalSeq = record.journalSeq;
   return result;
+}
+
+/** A session file's record, or what is wrong with it and when it last changed. */
+async function readSessionFile(
+  path: string,
+): Promise<SessionRecord | { problem: string; modifiedAt: string }> {
+  let parsed: SessionRecord | { problem: string };
+  try {
+    parsed = recordOf(await readFile(path, "utf8"));
+  } catch (error) {
+    parsed = { problem: `cannot be read (${errorMessage(error)})` };
+  }
+  if (!("problem" in parsed)) return parsed;
+  const modified = await stat(path).then(
+    (info) => info.mtime,
+    () => new Date(0),
+  );
+  return { problem: parsed.problem, modifiedAt: modified.toISOString() };
 }
 
 let lastSaveTime = 0;

@@ -44,4 +44,36 @@ export interface SessionRecord {
   messages: ModelMessage[];
   /** Children's threads by agent id. */
   agents?: Record<string, SavedAgentThread>;
+  /**
+   * The last line of the session's journal (`SessionJournal`) this record holds: loading applies
+   * only later lines. Absent before the session's first journaled step.
+   */
+  journalSeq?: number;
 }
+
+/**
+ * A session file that cannot be read as a session (truncated, not JSON, not a session file), so
+ * that lists and lookups can name it instead of hiding it.
+ */
+export interface DamagedSession {
+  /** The file name without `.json`: the id the session was saved under. */
+  id: string;
+  path: string;
+  /** What is wrong, e.g. `not valid JSON (Unexpected end of JSON input)`. */
+  problem: string;
+  /** The file's modification time, RFC 3339, UTC. */
+  modifiedAt: string;
+}
+
+/** The session folder read in full: the readable sessions and the damaged files. */
+export interface SessionScan {
+  /** Newest first. */
+  sessions: SessionMeta[];
+  /** Newest first. */
+  damaged: DamagedSession[];
+}
+
+/** What a query names: a readable session, or a damaged file. */
+export type ResolvedSession =
+  | { kind: "session"; meta: SessionMeta }
+  | { kind: "damaged"; damaged: DamagedSession };

@@ -13,7 +13,12 @@ import {
 import { TEAM_SERVICE, type TeamIdentity, type TeamService } from "./team-service.js";
 import { leadName, TeamError } from "./team-types.js";
 
-/** The nine team tools (spec core §3.5). */
+/**
+ * The nine team tools (spec core §3.5). None declares `paths`: they write only team configs,
+ * inboxes and task boards in nyzhi's data dir (`dirs.teams`, `dirs.tasks`), nyzhi's own state,
+ * which the sandbox levels do not cover; the teammates they start run under the same sandbox
+ * (docs/security.md, "What a tool declares").
+ */
 export const TEAM_TOOL_NAMES = [
   "team_create",
   "team_delete",

@@ -13,6 +13,19 @@ export type PathAccess = "read" | "write";
 export interface PathUse {
   path: string;
   access: PathAccess;
+  /**
+   * The write is to a file nyzhi keeps in its config dir (the global agents.json), with content the
+   * tool checked itself. Under `workspace-write` the sandbox lets it land there although it is
+   * outside the workspace; `read-only` still refuses it. Deny rules and the trust mode judge it like
+   * any other path, so modes that auto-approve only workspace edits ask for it.
+   */
+  configFile?: boolean;
+}
+
+/** How a path is about to be used, beyond read or write. */
+export interface PathGuardResolveOptions {
+  /** See `PathUse.configFile`: honoured only for a real path inside the guard's config dir. */
+  configFile?: boolean;
 }
 
 /** A tool's answer to the model. */
@@ -55,7 +68,7 @@ export interface PathGuard {
    * Resolves `path` (relative to the workspace root) to a real absolute path, following
    * symlinks and normalising `..`, and throws a SandboxError when `access` is not allowed there.
    */
-  resolve(path: string, access: PathAccess): Promise<string>;
+  resolve(path: string, access: PathAccess, options?: PathGuardResolveOptions): Promise<string>;
 }
 
 /** Everything a tool may use while it runs. Hosts and the loop build it; tools only read it. */

@@ -57,7 +57,8 @@ export interface RetryOptions {
  * Wraps a model so retryable failures (429, 5xx, network errors, a stream that broke off) are
  * retried with exponential backoff and jitter, honouring `Retry-After`. Only failures before
  * any content reached the caller are retried — a retry restarts the whole response, so after
- * output has been yielded the error part is passed through instead of duplicating output.
+ * output has been yielded the error part is passed through instead of duplicating output (the
+ * agent loop then retries its whole step, telling its consumers what to discard).
  * Leading `usage` parts are held back until content arrives, so they do not block a retry.
  * Aborts are never retried, and an abort during a backoff ends the stream at once.
  * On a 429 with `onRateLimited` and `createModel`, a credential it returns is used for this

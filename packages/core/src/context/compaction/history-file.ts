@@ -1,6 +1,7 @@
 import { mkdir, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ModelMessage } from "@nyzhi/provider";
+import { ensureContextIgnored } from "./context-dirs.js";
 
 /**
  * Saves a whole thread as JSONL (one `ModelMessage` per line) to `<dir>/<session>-<n>.jsonl`,
@@ -11,6 +12,7 @@ export async function saveThreadHistory(
   thread: readonly ModelMessage[],
   options: { dir: string; sessionId: string },
 ): Promise<string> {
+  await ensureContextIgnored(options.dir);
   await mkdir(options.dir, { recursive: true });
   const stem = options.sessionId.replace(/[^A-Za-z0-9_.-]/g, "_") || "session";
   const body = thread.map((message) => JSON.stringify(message)).join("\n") + (thread.length > 0 ? "\n" : "");

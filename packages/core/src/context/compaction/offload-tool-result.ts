@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ensureContextIgnored } from "./context-dirs.js";
 
 /** Tool outputs of at least this many characters are written to a file instead of the thread. */
 export const DEFAULT_OFFLOAD_THRESHOLD_CHARS = 4000;
@@ -58,6 +59,7 @@ export async function offloadLargeToolResult(
     safeName(options.toolName ?? "tool"),
     options.callId ? safeName(options.callId) : randomBytes(3).toString("hex"),
   ].join("-");
+  await ensureContextIgnored(options.dir);
   // Synchronous: a tool output is small, and two thread-pool round trips cost more than the write.
   mkdirSync(options.dir, { recursive: true });
   const path = join(options.dir, `${name}.txt`);

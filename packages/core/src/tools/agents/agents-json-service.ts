@@ -1,7 +1,7 @@
 import { type AgentsJsonScope, agentsJsonLocations } from "../../roles/agents-json/agents-json-paths.js";
 import type { RoleCatalog } from "../../roles/role-catalog.js";
 import { ToolError } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+import type { PathUse, ToolContext } from "../tool-types.js";
 
 /** Where the runtime puts the session's `RoleCatalog` in `ToolContext.services`. */
 export const ROLE_CATALOG_SERVICE = "roleCatalog";
@@ -19,6 +19,24 @@ export function agentsJsonPathFor(context: ToolContext, scope: AgentsJsonScope):
     globalConfigDir: locations?.globalConfigDir ?? context.dirs.config,
   });
   return (scope === "global" ? paths.global : paths.project) as string;
+}
+
+/**
+ * The write `define_agent` / `remove_agent` declare, so the sandbox, deny rules and trust judge it
+ * before the call runs: the project file like any workspace file; the global one as a file of
+ * nyzhi's config dir (refused by a read-only sandbox, asked for by trust modes that auto-approve
+ * only workspace edits).
+ */
+export function agentsJsonWrite(context: ToolContext, scope: AgentsJsonScope = "project"): PathUse {
+  const path = agentsJsonPathFor(context, scope);
+  return scope === "global" ? { path, access: "write", configFile: true } : { path, access: "write" };
+}
+
+/** The agents.json path of a scope, checked against the sandbox again as the tool runs. */
+export async function checkedAgentsJsonPath(context: ToolContext, scope: AgentsJsonScope): Promise<string> {
+  const use = agentsJsonWrite(context, scope);
+  await context.paths.resolve(use.path, "write", use.configFile ? { configFile: true } : {});
+  return use.path;
 }
 
 /** Only the lead (depth 0) may change the global file: a subagent's choices stay in the project. */

@@ -3,7 +3,12 @@ import { type AgentDefinition, agentDefinitionProblems } from "../../roles/agent
 import { writeAgentEntry } from "../../roles/agents-json/write-agents-json.js";
 import { describeRoleSource } from "../../roles/role-definition.js";
 import { defineShippedTool, ToolError } from "../define-tool.js";
-import { agentsJsonPathFor, refuseGlobalWriteFromSubagent, roleCatalogOf } from "./agents-json-service.js";
+import {
+  agentsJsonWrite,
+  checkedAgentsJsonPath,
+  refuseGlobalWriteFromSubagent,
+  roleCatalogOf,
+} from "./agents-json-service.js";
 
 const inputSchema = z.lazy(() =>
   z.object({
@@ -34,8 +39,7 @@ export const defineAgentTool = defineShippedTool({
   inputSchema,
   kind: "edit",
   mutates: true,
-  paths: (input, context) =>
-    input.scope === "global" ? [] : [{ path: agentsJsonPathFor(context, "project"), access: "write" }],
+  paths: (input, context) => [agentsJsonWrite(context, input.scope)],
   async execute(input, context) {
     const scope = input.scope ?? "project";
     if (scope === "global") refuseGlobalWriteFromSubagent(context, "define_agent");
@@ -51,7 +55,7 @@ export const defineAgentTool = defineShippedTool({
     };
     if (input.tools !== undefined) definition.tools = input.tools.map((tool) => tool.trim());
     if (input.model !== undefined) definition.model = input.model.trim();
-    const path = agentsJsonPathFor(context, scope);
+    const path = await checkedAgentsJsonPath(context, scope);
     const { replaced } = await writeAgentEntry(path, name, definition);
     const lines = [
       `${replaced ? "Replaced" : "Defined"} agent '${name}' in the ${scope} agents.json (${path}).`,

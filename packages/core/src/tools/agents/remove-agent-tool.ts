@@ -2,7 +2,12 @@ import { z } from "zod";
 import { removeAgentEntry } from "../../roles/agents-json/write-agents-json.js";
 import { describeRoleSource } from "../../roles/role-definition.js";
 import { defineShippedTool, ToolError } from "../define-tool.js";
-import { agentsJsonPathFor, refuseGlobalWriteFromSubagent, roleCatalogOf } from "./agents-json-service.js";
+import {
+  agentsJsonWrite,
+  checkedAgentsJsonPath,
+  refuseGlobalWriteFromSubagent,
+  roleCatalogOf,
+} from "./agents-json-service.js";
 
 /** `remove_agent` (seed 004): deletes one agents.json entry, keeping the others, and reloads the roles. */
 export const removeAgentTool = defineShippedTool({
@@ -16,12 +21,11 @@ export const removeAgentTool = defineShippedTool({
   ),
   kind: "edit",
   mutates: true,
-  paths: (input, context) =>
-    input.scope === "global" ? [] : [{ path: agentsJsonPathFor(context, "project"), access: "write" }],
+  paths: (input, context) => [agentsJsonWrite(context, input.scope)],
   async execute(input, context) {
     const scope = input.scope ?? "project";
     if (scope === "global") refuseGlobalWriteFromSubagent(context, "remove_agent");
-    const path = agentsJsonPathFor(context, scope);
+    const path = await checkedAgentsJsonPath(context, scope);
     if (!(await removeAgentEntry(path, input.name.trim())))
       throw new ToolError(`No agent '${input.name}' in the ${scope} agents.json (${path}).`);
     const lines = [`Removed agent '${input.name}' from the ${scope} agents.json (${path}).`];

@@ -27,6 +27,9 @@ export const memoryWriteTool = defineShippedTool({
   inputSchema,
   kind: "memory",
   mutates: true,
+  // No `paths`: it writes only a topic file of nyzhi's data dir (`dirs.memory`), nyzhi's own state,
+  // which the sandbox levels do not cover (docs/security.md, "What a tool declares"). It still asks
+  // in every trust mode but `full`; deny_tools `memory_write` keeps memory unchanged.
   preview: (input) => `${input.mode} memory topic '${input.topic}':\n${input.content}`,
   async execute(input, context) {
     const secret = findSecret(input.content);

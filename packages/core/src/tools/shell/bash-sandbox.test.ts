@@ -1,8 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:net";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type BwrapStatus, detectBwrap } from "../../sandbox/detect-bwrap.js";
 import { createPathGuard } from "../../sandbox/path-guard.js";
 import type { SandboxSettings } from "../../sandbox/sandbox-settings.js";
@@ -17,9 +17,17 @@ let test: TestContext;
 /** A directory outside the workspace and outside /tmp (which the sandbox replaces with a tmpfs). */
 let outside: string;
 
-async function contextFor(level: SandboxSettings["level"], options: { allowNetwork?: boolean } = {}) {
+async function contextFor(
+  level: SandboxSettings["level"],
+  options: { allowNetwork?: boolean; denyPaths?: string[] } = {},
+) {
   test = await createTestContext();
-  const settings: SandboxSettings = { level, roots: [test.cwd], allowNetwork: options.allowNetwork ?? false };
+  const settings: SandboxSettings = {
+    level,
+    roots: [test.cwd],
+    allowNetwork: options.allowNetwork ?? false,
+    ...(options.denyPaths ? { denyPaths: options.denyPaths } : {}),
+  };
   test.context.services = { sandbox: settings };
   test.context.paths = createPathGuard({ level, roots: [test.cwd], cwd: test.cwd });
   return test;
@@ -111,6 +119,66 @@ describe.skipIf(!status.available)("bash under bubblewrap", () => {
       const result = await createBashTool().run({ command: probe() }, test.context);
       expect(result.output).toBe("connected");
     });
+  });
+
+  describe("deny_paths", () => {
+    /** A home outside /tmp (the sandbox's private /tmp would hide one inside it anyway). */
+    let home: string;
+    const KEY = "PRIVATE-KEY-MARKER";
+    const DOTENV = "DOTENV-MARKER";
+    // Each names the denied file in a way an operand check cannot see (or could not before).
+    const commands = [
+      "cat ~/.ssh/id_rsa",
+      'cat "$HOME/.ssh/id_rsa"',
+      "cat $(printf ~/.s; printf sh/id_rsa)",
+      "cat $(printf .e; printf nv)",
+      "cat sub/$(printf .e; printf nv)",
+      "ls -a ~/.ssh",
+    ].join("; ");
+
+    beforeAll(async () => {
+      home = await realpath(await mkdtemp("/var/tmp/nyzhi-home-"));
+      await mkdir(join(home, ".ssh"));
+      await writeFile(join(home, ".ssh", "id_rsa"), `${KEY}\n`);
+      await writeFile(join(home, "visible.txt"), "home-visible\n");
+    });
+    afterAll(async () => {
+      await rm(home, { recursive: true, force: true });
+    });
+    afterEach(() => {
+      vi.unstubAllEnvs();
+    });
+
+    async function run(level: SandboxSettings["level"], denyPaths: string[]) {
+      vi.stubEnv("HOME", home);
+      await contextFor(level, { denyPaths });
+      await mkdir(join(test.cwd, "sub"));
+      await writeFile(join(test.cwd, ".env"), `${DOTENV}\n`);
+      await writeFile(join(test.cwd, "sub", ".env"), `${DOTENV}\n`);
+      return createBashTool().run({ command: `${commands}; cat ~/visible.txt` }, test.context);
+    }
+
+    it("without deny_paths the secrets are readable (the control: home and workspace are visible)", async () => {
+      const result = await run("workspace-write", []);
+      expect(result.output).toContain(KEY);
+      expect(result.output).toContain(DOTENV);
+      expect(result.output).toContain("id_rsa");
+    });
+
+    it.each(["workspace-write", "read-only"] as const)(
+      "%s: a denied file or directory is hidden however the command names it",
+      async (level) => {
+        const result = await run(level, ["~/.ssh", ".env"]);
+        expect(result.metadata).toMatchObject({ sandboxed: true });
+        expect(result.output).not.toContain(KEY);
+        expect(result.output).not.toContain(DOTENV);
+        expect(result.output).not.toContain("id_rsa\n");
+        expect(result.output).toContain("home-visible");
+        // The files themselves are untouched.
+        expect(readFileSync(join(home, ".ssh", "id_rsa"), "utf8")).toBe(`${KEY}\n`);
+        expect(readFileSync(join(test.cwd, ".env"), "utf8")).toBe(`${DOTENV}\n`);
+      },
+    );
   });
 
   it("abort kills every process in the sandbox, including ones that left the process group", async () => {

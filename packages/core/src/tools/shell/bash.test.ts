@@ -2,12 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { BwrapStatus } from "../../sandbox/detect-bwrap.js";
 import { createPathGuard } from "../../sandbox/path-guard.js";
 import type { SandboxSettings } from "../../sandbox/sandbox-settings.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { createBashTool } from "./bash.js";
+import { SHELL_ENVIRONMENT_SERVICE, type ShellEnvironmentSettings } from "./command-environment.js";
 import { BWRAP_MISSING_NOTICE } from "./prepare-command-sandbox.js";
 
 const missing = async (): Promise<BwrapStatus> => ({
@@ -152,6 +153,41 @@ describe("bash (unsandboxed: full-access)", () => {
     const pid = Number((await readFile(pidFile, "utf8")).trim());
     expect(await waitUntil(() => !isAlive(pid), 500)).toBe(true);
   });
+});
+
+describe("the environment of a command", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it.each(["full-access", "workspace-write"] as const)(
+    "%s: leaves out credentials unless shell.env_passthrough names them; shell.env is set",
+    async (level) => {
+      vi.stubEnv("ANTHROPIC_API_KEY", "sk-ant-unit-secret");
+      vi.stubEnv("MY_TOKEN", "my-token-value");
+      vi.stubEnv("KEPT_SECRET", "kept-value");
+      vi.stubEnv("ALIAS", "held-credential-value");
+      vi.stubEnv("PLAIN", "plain-value");
+      await contextFor(level);
+      test.context.services[SHELL_ENVIRONMENT_SERVICE] = {
+        passthrough: ["KEPT_*"],
+        set: { FROM_CONFIG: "1" },
+        secretValues: ["held-credential-value"],
+      } satisfies ShellEnvironmentSettings;
+      const result = await createBashTool({ detectSandbox: missing }).run({ command: "env" }, test.context);
+      const names = result.output
+        .split("\n")
+        .map((line) => line.split("=")[0])
+        .filter((name) =>
+          ["ANTHROPIC_API_KEY", "MY_TOKEN", "KEPT_SECRET", "ALIAS", "PLAIN", "FROM_CONFIG"].includes(
+            name ?? "",
+          ),
+        )
+        .sort();
+      expect(names).toEqual(["FROM_CONFIG", "KEPT_SECRET", "PLAIN"]);
+      expect(result.output).not.toContain("sk-ant-unit-secret");
+    },
+  );
 });
 
 describe("bash without bubblewrap", () => {

@@ -57,16 +57,21 @@ export function createBashTool(options: BashToolOptions = {}): Tool {
     paths: (input) => extractCommandPaths(input.command).map((use) => ({ path: use.path, access: "read" })),
     preview: (input) => (input.description ? `${input.command}\n# ${input.description}` : input.command),
     async execute(input, context): Promise<ToolResult> {
-      const { sandbox, notice } = await prepareCommandSandbox(context, input.command, options.detectSandbox);
+      const { sandbox, notice, env, script } = await prepareCommandSandbox(
+        context,
+        input.command,
+        options.detectSandbox,
+      );
       const timeoutSeconds = input.timeout ?? BASH_DEFAULT_TIMEOUT_SECONDS;
       const result = await runShellCommand({
-        command: input.command,
+        command: script,
         cwd: context.cwd,
         timeoutMs: timeoutSeconds * 1000,
         signal: context.signal,
         onOutput: (text) => context.progress({ type: "output", text }),
         maxOutputChars,
         sandbox,
+        env,
       });
       return {
         output: formatBashOutput(result, { timeoutSeconds, notice }),

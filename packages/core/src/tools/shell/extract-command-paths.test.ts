@@ -28,8 +28,22 @@ describe("extractCommandPaths", () => {
         { path: "out.txt", access: "write" },
       ],
     ],
-    ["curl https://example.com $HOME/x", []],
+    ["curl https://example.com $USER/x", []],
   ])("%s", (command, expected) => {
-    expect(extractCommandPaths(command)).toEqual(expected);
+    expect(extractCommandPaths(command, { home: "/home/me" })).toEqual(expected);
+  });
+
+  it.each([
+    ["cat ~/.ssh/id_rsa", ["/home/me/.ssh/id_rsa"]],
+    ["cat ~", ["/home/me"]],
+    ['cat "$HOME/.ssh/id_rsa"', ["/home/me/.ssh/id_rsa"]],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
+    ["cat ${HOME}/.ssh/id_rsa", ["/home/me/.ssh/id_rsa"]],
+    ["cat <~/.aws/credentials", ["/home/me/.aws/credentials"]],
+    ["ls ~/x;cat ~/y", ["/home/me/x", "/home/me/y"]],
+    // Where the shell does not expand: quoted tilde, single quotes, another variable, ~user, mid-word.
+    ["cat '~/.ssh/id_rsa' '$HOME/x' $HOMER/x ~root/x a~/b", ["~/.ssh/id_rsa", "~root/x", "a~/b"]],
+  ])("expands the home directory like the shell: %s", (command, expected) => {
+    expect(extractCommandPaths(command, { home: "/home/me" }).map((use) => use.path)).toEqual(expected);
   });
 });

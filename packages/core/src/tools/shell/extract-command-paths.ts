@@ -1,3 +1,4 @@
+import { homedir } from "node:os";
 import type { PathUse } from "../tool-types.js";
 
 /** Commands whose operands they (may) write. */
@@ -25,11 +26,15 @@ const OPERATORS = new Set(["|", "||", "&", "&&", ";", "(", ")", "\n"]);
  * redirection targets. Writes are redirection targets (`>`, `>>`, `2>`) and operands of common
  * writing commands (rm, mv, cp, touch, …); everything else counts as a read.
  *
+ * `~` (unquoted, at the start of a word) and `$HOME`/`${HOME}` (outside single quotes) are expanded
+ * to `options.home` (default the home directory), as the shell would.
+ *
  * Used for deny rules (`cat .env` is refused when `.env` is denied) and, when bubblewrap is not
- * available, as the path check of last resort. It cannot see through variables, globs, command
- * substitution, `eval` or programs that open files themselves; bubblewrap is the real boundary.
+ * available, as the path check of last resort. It cannot see through other variables, globs,
+ * command substitution, `eval` or programs that open files themselves; bubblewrap is the real
+ * boundary.
  */
-export function extractCommandPaths(command: string): PathUse[] {
+export function extractCommandPaths(command: string, options: { home?: string } = {}): PathUse[] {
   const uses: PathUse[] = [];
   const seen = new Set<string>();
   const add = (path: string, access: PathUse["access"]) => {
@@ -55,7 +60,7 @@ export function extractCommandPaths(command: string): PathUse[] {
     }
     words = [];
   };
-  const tokens = tokenize(command);
+  const tokens = tokenize(command, options.home ?? homedir());
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
     if (token.operator && OPERATORS.has(token.text)) {
@@ -89,8 +94,23 @@ interface Token {
   operator: boolean;
 }
 
-/** Splits on whitespace and shell operators, honouring single/double quotes and backslashes. */
-function tokenize(command: string): Token[] {
+/** `$HOME` or `${HOME}` at `index`: its length, else 0. */
+function homeVariableAt(text: string, index: number): number {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell syntax, not a template
+  if (text.startsWith("${HOME}", index)) return 7;
+  if (text.startsWith("$HOME", index) && !/[A-Za-z0-9_]/.test(text[index + 5] ?? "")) return 5;
+  return 0;
+}
+
+function expandHomeVariables(text: string, home: string): string {
+  return text.replace(/\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g, () => home);
+}
+
+/**
+ * Splits on whitespace and shell operators, honouring single/double quotes and backslashes, and
+ * expands `~` and `$HOME` where the shell would.
+ */
+function tokenize(command: string, home: string): Token[] {
   const tokens: Token[] = [];
   let current = "";
   let inWord = false;
@@ -104,9 +124,17 @@ function tokenize(command: string): Token[] {
     if (char === "'" || char === '"') {
       const close = command.indexOf(char, index + 1);
       const end = close === -1 ? command.length : close;
-      current += command.slice(index + 1, end);
+      const quoted = command.slice(index + 1, end);
+      current += char === '"' ? expandHomeVariables(quoted, home) : quoted;
       inWord = true;
       index = end;
+    } else if (char === "~" && !inWord && /^(?:[/\s;|&()<>]|$)/.test(command.slice(index + 1, index + 2))) {
+      current += home;
+      inWord = true;
+    } else if (char === "$" && homeVariableAt(command, index) > 0) {
+      current += home;
+      inWord = true;
+      index += homeVariableAt(command, index) - 1;
     } else if (char === "\\" && index + 1 < command.length) {
       current += command[++index];
       inWord = true;

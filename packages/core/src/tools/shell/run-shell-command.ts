@@ -1,6 +1,8 @@
 import { spawn } from "node:child_process";
 import { buildBwrapCommand } from "../../sandbox/build-bwrap-command.js";
+import { claimControlFileMounts } from "../../sandbox/control-file-mounts.js";
 import type { BwrapStatus } from "../../sandbox/detect-bwrap.js";
+import type { DeniedPath } from "../../sandbox/find-denied-paths.js";
 import type { SandboxLevel } from "../../sandbox/sandbox-level.js";
 import { findShell } from "./find-shell.js";
 import { OutputBuffer } from "./output-buffer.js";
@@ -16,6 +18,17 @@ export interface CommandSandboxSettings {
   roots: readonly string[];
   allowNetwork: boolean;
   bwrap: Extract<BwrapStatus, { available: true }>;
+  /** Denied paths hidden inside the sandbox. */
+  masks?: readonly DeniedPath[];
+  /**
+   * Hook and MCP server scripts, kept read-only under workspace-write with the other control
+   * files (`.nyzhi/`, `.claude/`, `.mcp.json`; see claimControlFileMounts).
+   */
+  controlFiles?: readonly string[];
+  /** `shell.sandbox.allow_write` (real paths): bound writable besides the roots under workspace-write. */
+  allowWrite?: readonly string[];
+  /** Allowed paths inside a masked directory, bound back (see hiddenPathMounts). */
+  reveal?: ReadonlyArray<{ path: string; writable: boolean }>;
 }
 
 export interface ShellRunOptions {
@@ -29,6 +42,7 @@ export interface ShellRunOptions {
   maxOutputChars: number;
   /** When set (and available), the command runs under bubblewrap with these settings. */
   sandbox?: CommandSandboxSettings | undefined;
+  /** Default process.env, unfiltered; the tools pass the scrubbed one from prepareCommandSandbox. */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -54,12 +68,22 @@ export function runShellCommand(options: ShellRunOptions): Promise<ShellRunResul
   const shell = findShell();
   const env = { ...(options.env ?? process.env), PAGER: "cat", GIT_PAGER: "cat" };
   let argv = [shell, "-c", options.command];
+  let releaseMounts = () => {};
   if (options.sandbox) {
-    const { level, roots, allowNetwork, bwrap } = options.sandbox;
+    const { level, roots, allowNetwork, bwrap, masks, allowWrite, reveal } = options.sandbox;
+    const controlFiles =
+      level === "workspace-write"
+        ? claimControlFileMounts(roots, options.sandbox.controlFiles ?? [])
+        : undefined;
+    releaseMounts = () => controlFiles?.release();
     argv = buildBwrapCommand({
       level,
       roots,
       allowNetwork,
+      ...(masks ? { masks } : {}),
+      ...(allowWrite ? { allowWrite } : {}),
+      ...(reveal ? { reveal } : {}),
+      ...(controlFiles ? { controlFiles } : {}),
       cwd: options.cwd,
       command: argv,
       executable: bwrap.executable,
@@ -117,6 +141,7 @@ export function runShellCommand(options: ShellRunOptions): Promise<ShellRunResul
     const finish = () => {
       if (settled || !exit) return;
       settled = true;
+      releaseMounts();
       clearTimeout(timeout);
       if (killTimer) clearTimeout(killTimer);
       options.signal.removeEventListener("abort", onAbort);

@@ -64,7 +64,7 @@ export function createVerifyTool(options: VerifyToolOptions = {}): Tool {
       const evidence: VerifyEvidence[] = [];
       for (const check of checks) {
         if (context.signal.aborted) break;
-        const { sandbox, notice } = await prepareCommandSandbox(
+        const { sandbox, notice, env, script } = await prepareCommandSandbox(
           context,
           check.command,
           options.detectSandbox,
@@ -72,13 +72,14 @@ export function createVerifyTool(options: VerifyToolOptions = {}): Tool {
         if (notice) lines.push(`Note: ${notice}.`);
         context.progress({ type: "output", text: `$ ${check.command}\n` });
         const result = await runShellCommand({
-          command: check.command,
+          command: script,
           cwd: context.cwd,
           timeoutMs: VERIFY_CHECK_TIMEOUT_SECONDS * 1000,
           signal: context.signal,
           onOutput: (text) => context.progress({ type: "output", text }),
           maxOutputChars: FAILURE_TAIL_CHARS * 4,
           sandbox,
+          env,
         });
         const passed = result.exitCode === 0 && !result.timedOut && !result.aborted;
         evidence.push({

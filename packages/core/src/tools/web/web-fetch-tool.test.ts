@@ -1,10 +1,13 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPermissionPolicy } from "../../permissions/permission-policy.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { runTool } from "../testing/run-tool.js";
+import { MAX_REDIRECTS } from "./guarded-get.js";
 import { decodeEntities, htmlToText } from "./html-to-text.js";
+import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "./web-access.js";
 import { webFetchTool } from "./web-fetch-tool.js";
 
 const PAGE = `<!doctype html>
@@ -32,6 +35,16 @@ beforeAll(async () => {
     } else if (request.url === "/emoji.txt") {
       response.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
       response.end("😀".repeat(300));
+    } else if (request.url?.startsWith("/redirect?to=")) {
+      response.writeHead(302, { location: decodeURIComponent(request.url.slice("/redirect?to=".length)) });
+      response.end();
+    } else if (request.url?.startsWith("/loop/")) {
+      const hop = Number(request.url.slice("/loop/".length));
+      response.writeHead(301, { location: `/loop/${hop + 1}` });
+      response.end();
+    } else if (request.url === "/gzip") {
+      response.writeHead(200, { "content-type": "text/plain", "content-encoding": "gzip" });
+      response.end(gzipSync("compressed text"));
     } else if (request.url === "/image") {
       response.writeHead(200, { "content-type": "image/png" });
       response.end(Buffer.from([0x89, 0x50]));
@@ -47,9 +60,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+/** The test servers listen on 127.0.0.1, which web_fetch refuses unless it is allowed. */
+const ALLOW_LOOPBACK: WebAccessSettings = { allowPrivate: false, allowHosts: ["127.0.0.1"] };
+
 let test: TestContext;
 beforeEach(async () => {
-  test = await createTestContext();
+  test = await createTestContext({ services: { [WEB_ACCESS_SERVICE]: ALLOW_LOOPBACK } });
 });
 afterEach(async () => {
   await test.cleanup();
@@ -96,6 +112,11 @@ describe("web_fetch", () => {
     const body = result.output.split("\n\n")[1]!;
     expect(body).toBe("😀".repeat(100));
     expect(result.output).toContain("[truncated at 100 characters]");
+  });
+
+  it("decompresses a gzip-encoded answer", async () => {
+    const result = await runTool(webFetchTool, { url: `${base}/gzip` }, test.context);
+    expect(result.output).toBe(`URL: ${base}/gzip\n\ncompressed text`);
   });
 
   it("reports a non-2xx answer with the status", async () => {
@@ -162,5 +183,98 @@ describe("web_fetch", () => {
     test.controller.abort();
     const result = await runTool(webFetchTool, { url: `${base}/page` }, test.context);
     expect(result).toEqual({ output: "web_fetch was cancelled.", isError: true });
+  });
+});
+
+describe("web_fetch address checks", () => {
+  const withAccess = async (access: WebAccessSettings) =>
+    (await createTestContext({ cwd: test.cwd, services: { [WEB_ACCESS_SERVICE]: access } })).context;
+  const strict = () => withAccess({ allowPrivate: false, allowHosts: [] });
+  const port = () => new URL(base).port;
+
+  it("refuses a loopback IP unless the user allows it, and says how to", async () => {
+    const result = await runTool(webFetchTool, { url: `${base}/page` }, await strict());
+    expect(result).toEqual({
+      output:
+        `web_fetch refused ${base}/page: 127.0.0.1 is a loopback address. To allow it, add "127.0.0.1:${port()}" ` +
+        "to web.allow_hosts (or set web.allow_private = true) in config.toml.",
+      isError: true,
+    });
+  });
+
+  it("refuses a name that resolves to a loopback address (checked after DNS)", async () => {
+    const result = await runTool(webFetchTool, { url: `http://localhost:${port()}/page` }, await strict());
+    expect(result.isError).toBe(true);
+    expect(result.output).toMatch(
+      /^web_fetch refused http:\/\/localhost:\d+\/page: localhost resolves to (127\.0\.0\.1|::1), a loopback address\./,
+    );
+  });
+
+  it.each([
+    "http://10.1.2.3/",
+    "http://172.16.0.1/",
+    "http://192.168.1.1/",
+    "http://169.254.169.254/latest/meta-data/",
+    "http://100.64.0.1/",
+    "http://0.0.0.0/",
+    "http://[::1]/",
+    "http://[::ffff:127.0.0.1]/",
+    "http://[fd00:ec2::254]/",
+    "http://[fe80::1]/",
+    "http://2130706433/",
+  ])("refuses %s before connecting", async (url) => {
+    const result = await runTool(webFetchTool, { url }, await strict());
+    expect(result.isError).toBe(true);
+    expect(result.output).toMatch(
+      /^web_fetch refused .* is an? (loopback|private|link-local|cloud metadata|carrier-grade NAT|unspecified) address\./,
+    );
+  });
+
+  it("refuses a redirect from an allowed host to one that is not allowed", async () => {
+    const other = createServer((_request, response) => response.end("internal secret"));
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    const target = `http://127.0.0.1:${(other.address() as AddressInfo).port}/`;
+    try {
+      // Allowed: only the first server (host and port); the redirect goes to another port of 127.0.0.1.
+      const context = await withAccess({ allowPrivate: false, allowHosts: [`127.0.0.1:${port()}`] });
+      const start = `${base}/redirect?to=${encodeURIComponent(target)}`;
+      const result = await runTool(webFetchTool, { url: start }, context);
+      expect(result).toEqual({
+        output:
+          `web_fetch refused the redirect from ${start} to ${target}: 127.0.0.1 is a loopback address. ` +
+          `To allow it, add "${new URL(target).host}" to web.allow_hosts (or set web.allow_private = true) in config.toml.`,
+        isError: true,
+      });
+      // With both allowed, the same redirect is followed.
+      const both = await withAccess({
+        allowPrivate: false,
+        allowHosts: [`127.0.0.1:${port()}`, new URL(target).host],
+      });
+      const followed = await runTool(webFetchTool, { url: start }, both);
+      expect(followed.output).toBe(`URL: ${target}\n\ninternal secret`);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+
+  it("gives up after MAX_REDIRECTS redirects", async () => {
+    const result = await runTool(
+      webFetchTool,
+      { url: `${base}/loop/0` },
+      await withAccess({ allowPrivate: true, allowHosts: [] }),
+    );
+    expect(result).toEqual({
+      output: `web_fetch gave up on ${base}/loop/0: more than ${MAX_REDIRECTS} redirects`,
+      isError: true,
+    });
+  });
+
+  it("allows every address with allow_private", async () => {
+    const result = await runTool(
+      webFetchTool,
+      { url: `http://localhost:${port()}/emoji.txt` },
+      await withAccess({ allowPrivate: true, allowHosts: [] }),
+    );
+    expect(result.isError).toBeUndefined();
   });
 });

@@ -1,7 +1,10 @@
+import type { Readable } from "node:stream";
 import { z } from "zod";
 import { defineShippedTool, ToolError } from "../define-tool.js";
 import { truncateEnd } from "../truncate-text.js";
+import { type GuardedResponse, guardedGet } from "./guarded-get.js";
 import { htmlToText } from "./html-to-text.js";
+import { webAccessOf } from "./web-access.js";
 
 /** Default cap on the returned text, in code points. */
 export const WEB_FETCH_DEFAULT_MAX_LENGTH = 50_000;
@@ -34,7 +37,7 @@ const inputSchema = z.lazy(() =>
 export const webFetchTool = defineShippedTool({
   name: "web_fetch",
   description:
-    "Fetch a web page or text resource with an HTTP GET and return it as readable text (HTML is converted: scripts, styles and tags removed). Use for documentation, issues, changelogs. Cannot run JavaScript or log in.",
+    "Fetch a web page or text resource with an HTTP GET and return it as readable text (HTML is converted: scripts, styles and tags removed). Use for documentation, issues, changelogs. Cannot run JavaScript or log in. Loopback, private-network and cloud metadata addresses are refused unless the user allows them in config.",
   inputSchema,
   kind: "network",
   mutates: false,
@@ -43,39 +46,41 @@ export const webFetchTool = defineShippedTool({
   async execute(input, context) {
     const url = new URL(input.url);
     const timeout = AbortSignal.timeout(WEB_FETCH_TIMEOUT_MS);
-    let response: Response;
+    const signal = AbortSignal.any([context.signal, timeout]);
+    let response: GuardedResponse;
     try {
-      response = await fetch(url, {
-        signal: AbortSignal.any([context.signal, timeout]),
-        redirect: "follow",
+      response = await guardedGet(url, {
+        signal,
+        access: webAccessOf(context),
         headers: {
           "user-agent": "nyzhi-web-fetch/0.1",
           accept: "text/html, text/plain, application/json, */*;q=0.5",
         },
       });
     } catch (error) {
-      if (context.signal.aborted) throw error;
+      if (context.signal.aborted || error instanceof ToolError) throw error;
       throw new ToolError(
         `web_fetch could not reach ${url.host}: ${networkReason(error, timeout.aborted)} (this machine may be offline)`,
         { cause: error },
       );
     }
-    if (!response.ok) {
-      await response.body?.cancel();
+    const finalUrl = response.url;
+    if (response.status < 200 || response.status > 299) {
+      response.body.destroy();
       throw new ToolError(
-        `web_fetch could not fetch ${url.host}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${url.href}`,
+        `web_fetch could not fetch ${url.host}: the server answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""} for ${finalUrl.href}`,
       );
     }
-    const contentType = response.headers.get("content-type") ?? "";
+    const contentType = String(response.headers["content-type"] ?? "");
     if (isBinary(contentType)) {
-      await response.body?.cancel();
+      response.body.destroy();
       throw new ToolError(
-        `web_fetch got ${contentType} from ${url.href}: binary content cannot be shown as text`,
+        `web_fetch got ${contentType} from ${finalUrl.href}: binary content cannot be shown as text`,
       );
     }
     let raw: string;
     try {
-      raw = await readCapped(response, context.signal);
+      raw = await readCapped(response.body, signal);
     } catch (error) {
       if (context.signal.aborted) throw error;
       throw new ToolError(
@@ -84,7 +89,7 @@ export const webFetchTool = defineShippedTool({
       );
     }
     const page = isHtml(contentType, raw) ? htmlToText(raw) : { title: undefined, text: raw.trim() };
-    const header = [`URL: ${response.url || url.href}`];
+    const header = [`URL: ${finalUrl.href}`];
     if (page.title) header.push(`Title: ${page.title}`);
     const text = truncateEnd(
       page.text,
@@ -97,7 +102,9 @@ export const webFetchTool = defineShippedTool({
 
 function networkReason(error: unknown, timedOut: boolean): string {
   if (timedOut) return `no answer within ${WEB_FETCH_TIMEOUT_MS / 1000} s`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  // node:http errors carry the code themselves; fetch-style errors on their cause.
+  const withCode = error as { code?: string; message?: string; cause?: { code?: string; message?: string } };
+  const cause = withCode.code ? withCode : withCode.cause;
   switch (cause?.code) {
     case "ENOTFOUND":
     case "EAI_AGAIN":
@@ -127,22 +134,19 @@ function isHtml(contentType: string, body: string): boolean {
   return contentType === "" && /^\s*(<!doctype html|<html)/i.test(body);
 }
 
-async function readCapped(response: Response, signal: AbortSignal): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+async function readCapped(body: Readable, signal: AbortSignal): Promise<string> {
+  const chunks: Buffer[] = [];
   let size = 0;
   try {
-    while (size < MAX_BODY_BYTES) {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
       if (signal.aborted) throw signal.reason;
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
+      chunks.push(chunk);
+      size += chunk.byteLength;
+      if (size >= MAX_BODY_BYTES) break;
     }
   } finally {
     // Releases the connection when the cap was hit; after a finished read it is a no-op.
-    await reader.cancel().catch(() => undefined);
+    body.destroy();
   }
   return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, MAX_BODY_BYTES));
 }

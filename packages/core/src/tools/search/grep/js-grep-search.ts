@@ -25,7 +25,7 @@ export async function searchWithJs(options: GrepSearchOptions): Promise<GrepSear
     : walkFiles({ root: options.target, ...(options.signal ? { signal: options.signal } : {}) });
   for await (const file of files) {
     if (include && !include.matches(file.relative)) continue;
-    const found = await searchFile(file.absolute, regex);
+    const found = await searchFile(file.absolute, regex, options.maxMatches + 1 - matches.length);
     for (const match of found) {
       matches.push(match);
       if (matches.length > options.maxMatches)
@@ -39,17 +39,22 @@ async function* singleFile(path: string) {
   yield { absolute: path, relative: basename(path) };
 }
 
-async function searchFile(path: string, regex: RegExp): Promise<GrepMatch[]> {
+/** The file's first `limit` matching lines; the lines after them are not looked at. */
+async function searchFile(path: string, regex: RegExp, limit: number): Promise<GrepMatch[]> {
   try {
     if ((await stat(path)).size > GREP_MAX_FILE_BYTES) return [];
     const bytes = await readFile(path);
     if (bytes.includes(0)) return [];
-    const lines = bytes.toString("utf8").split("\n");
-    if (lines.at(-1) === "") lines.pop();
+    const text = bytes.toString("utf8");
     const matches: GrepMatch[] = [];
-    for (const [index, line] of lines.entries()) {
+    // Line by line without splitting the whole text: a file of millions of short lines stays one string.
+    for (let start = 0, number = 1; start < text.length && matches.length < limit; number++) {
+      const newline = text.indexOf("\n", start);
+      const end = newline === -1 ? text.length : newline;
+      const line = text.slice(start, end);
       if (regex.test(line))
-        matches.push({ path, line: index + 1, text: line.endsWith("\r") ? line.slice(0, -1) : line });
+        matches.push({ path, line: number, text: line.endsWith("\r") ? line.slice(0, -1) : line });
+      start = end + 1;
     }
     return matches;
   } catch {

@@ -38,7 +38,8 @@ let missing = false;
  * Runs `rg --json --sort path` with flags that make its file selection match the JS walker:
  * hidden files skipped, node_modules skipped, .gitignore/.ignore/.rgignore honoured even outside a
  * git repo, no global or per-repo exclude files, files over 10 MiB skipped. Files with a NUL byte
- * anywhere are dropped (ripgrep would only stop at the NUL). Stops rg once enough matches are in.
+ * anywhere are dropped (ripgrep would only stop at the NUL). Reads rg's output as it streams and
+ * kills rg once more than `maxMatches` matches are in, so memory stays bounded whatever the input.
  */
 export async function searchWithRipgrep(options: GrepSearchOptions): Promise<GrepSearchResult> {
   const args = [
@@ -65,7 +66,8 @@ export async function searchWithRipgrep(options: GrepSearchOptions): Promise<Gre
   options.signal?.addEventListener("abort", onAbort, { once: true });
   let stderr = "";
   child.stderr.on("data", (chunk: Buffer) => {
-    stderr += chunk.toString("utf8");
+    // Only the start is shown (a rejected pattern); thousands of unreadable files need no more.
+    if (stderr.length < 64 * 1024) stderr += chunk.toString("utf8");
   });
   const exit = new Promise<number | null>((resolve, reject) => {
     child.on("error", (error: NodeJS.ErrnoException) => {
@@ -81,31 +83,48 @@ export async function searchWithRipgrep(options: GrepSearchOptions): Promise<Gre
   exit.catch(() => {});
   const matches: GrepMatch[] = [];
   let fileMatches: GrepMatch[] = [];
+  // The current file holds a NUL byte: the rest of its matches are dropped as they come.
+  let skippingFile = false;
   let sawFile = false;
   let truncated = false;
   // Lines are split by hand: readline's async iterator costs a promise per line, more than the
   // parsing itself for a few hundred matches.
   const handle = async (line: string): Promise<boolean> => {
+    // Matches past the cap in a file already known to be dropped are not even parsed.
+    if (skippingFile && line.startsWith('{"type":"match"')) return true;
     const event = JSON.parse(line) as RipgrepEvent;
     if (event.type === "begin") {
       sawFile = true;
       fileMatches = [];
+      skippingFile = false;
     } else if (event.type === "match") {
+      if (skippingFile) return true;
       fileMatches.push({
         path: join(cwd, decode(event.data.path)),
         line: event.data.line_number,
         text: stripLineEnding(decode(event.data.lines)),
       });
+      // Enough matches held: decide now rather than at the file's end, so one file with millions
+      // of matching lines is never held in memory.
+      if (matches.length + fileMatches.length > options.maxMatches) return keepFileMatches();
     } else if (event.type === "end" && fileMatches.length > 0) {
-      if (await containsNul(fileMatches[0]!.path)) return true;
-      for (const match of fileMatches) matches.push(match);
-      if (matches.length > options.maxMatches) {
-        truncated = true;
-        child.kill();
-        return false;
-      }
+      return keepFileMatches();
     }
     return true;
+  };
+  /** Adds the current file's matches unless the file has a NUL byte; false once the cap is passed. */
+  const keepFileMatches = async (): Promise<boolean> => {
+    const held = fileMatches;
+    fileMatches = [];
+    if (await containsNul(held[0]!.path)) {
+      skippingFile = true;
+      return true;
+    }
+    for (const match of held) matches.push(match);
+    if (matches.length <= options.maxMatches) return true;
+    truncated = true;
+    child.kill();
+    return false;
   };
   try {
     let rest = "";
