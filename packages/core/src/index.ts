@@ -2,6 +2,8 @@
 export {
   type AgentContext,
   allowAllGate,
+  type CompletedStep,
+  type StepRetryPolicy,
   type ToolCallHooks,
   type ToolGate,
   type ToolGateDecision,
@@ -68,6 +70,7 @@ export {
   type AgentEventType,
   type AgentTag,
   assertNever,
+  type RetryDiscard,
   type TurnEndReason,
 } from "./events/agent-events.js";
 export { EventQueue } from "./events/event-queue.js";
@@ -77,6 +80,16 @@ export { DEFAULT_HOOK_TIMEOUT_SECONDS, HookRunner, type HookRunnerOptions } from
 export type { HookEventContexts, HookResult, HookStatus } from "./hooks/hook-types.js";
 export { type LifecycleHooks, lifecycleHooks } from "./hooks/lifecycle-hooks.js";
 export { FILE_CHANGING_TOOLS, toolCallHooks } from "./hooks/tool-call-hooks.js";
+export { type ChosenProvider, chooseDefaultProvider } from "./host/choose-default-provider.js";
+export { expandSlashCommand } from "./host/expand-slash-command.js";
+export {
+  type OpenedSession,
+  type OpenSessionOptions,
+  openSession,
+  type SessionHost,
+  type SessionUsage,
+} from "./host/open-session.js";
+export { openSessionRecord, type SessionResume } from "./host/session-record.js";
 // MCP
 export {
   type MappedMcpResult,
@@ -202,9 +215,17 @@ export { parseSandboxLevel, SANDBOX_LEVELS, type SandboxLevel } from "./sandbox/
 export { SANDBOX_SERVICE, type SandboxSettings } from "./sandbox/sandbox-settings.js";
 export { exportSessionJson, exportSessionMarkdown } from "./sessions/export-session.js";
 // Sessions
+export { journalSteps, SessionJournal } from "./sessions/session-journal.js";
 export { SessionError, SessionStore } from "./sessions/session-store.js";
 export { titleFromMessages } from "./sessions/session-title.js";
-export type { SavedAgentThread, SessionMeta, SessionRecord } from "./sessions/session-types.js";
+export type {
+  DamagedSession,
+  ResolvedSession,
+  SavedAgentThread,
+  SessionMeta,
+  SessionRecord,
+  SessionScan,
+} from "./sessions/session-types.js";
 export { loadSkills } from "./skills/load-skills.js";
 export { SKILLS_SERVICE, type Skill } from "./skills/skill-types.js";
 export { skillsIndexFragment } from "./skills/skills-index-fragment.js";
@@ -316,6 +337,7 @@ export type {
   FileChange,
   PathAccess,
   PathGuard,
+  PathGuardResolveOptions,
   PathUse,
   ToolContext,
   ToolKind,
@@ -324,4 +346,5 @@ export type {
   ToolServices,
 } from "./tools/tool-types.js";
 export { truncateEnd, truncateText } from "./tools/truncate-text.js";
+export { WEB_ACCESS_SERVICE, type WebAccessSettings } from "./tools/web/web-access.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";

@@ -1,24 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { getLogger, NyzhiError, resolveDirs, writeFileAtomic } from "@nyzhi/config";
-import {
-  type AgentEvent,
-  type AgentTag,
-  createAgentRuntime,
-  createModelResolver,
-  expandCommand,
-  followTeam,
-  loadCustomCommands,
-  loadWorkspace,
-  type McpNotice,
-  type McpSession,
-  mcpPromptCommands,
-  parseSlashInput,
-  type SessionRecord,
-  SessionStore,
-  startMcpSession,
-  type TurnResult,
-} from "@nyzhi/core";
-import { addUsage } from "@nyzhi/provider";
+import { getLogger, writeFileAtomic } from "@nyzhi/config";
+import { type AgentEvent, type McpNotice, openSession, type TurnResult } from "@nyzhi/core";
+import type { Usage } from "@nyzhi/provider";
 import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
@@ -31,11 +13,10 @@ import {
   parseTrustFlag,
   UsageError,
 } from "./headless-options.js";
+import { holdSplitSecrets } from "./hold-split-secrets.js";
 import { jsonLine, jsonLinesForEvent } from "./json-event-writer.js";
 import { buildUserContent } from "./read-input.js";
 import { textForEvent } from "./text-event-writer.js";
-
-const LEAD: AgentTag = { agentId: "lead", depth: 0 };
 
 export interface HeadlessRun {
   /** The prompt argument; a `/command` here is expanded. */
@@ -66,9 +47,19 @@ function eventSink(io: CommandIo, flags: HeadlessFlags): (event: AgentEvent) => 
   };
 }
 
+/** Records a turn's error in the log file too (known credentials redacted, like every line). */
+function logTurnError(io: CommandIo, event: Extract<AgentEvent, { type: "error" }>): void {
+  try {
+    getLogger(io.env).error({ agent: event.agent.agentId, message: event.message }, "turn failed");
+  } catch {
+    // The log file could not be opened (read-only data dir): the user has the message already.
+  }
+}
+
 /**
- * `nyz run` and `nyz exec`: one headless turn. Approvals follow the trust mode; one that nobody
- * can give is denied and reported. Returns the exit code: 0 done, 1 failed, 130 interrupted.
+ * `nyz run` and `nyz exec`: one headless turn, a thin host over core's `openSession`. Approvals
+ * follow the trust mode; one that nobody can give is denied and reported. Returns the exit code:
+ * 0 done, 1 failed, 130 interrupted.
  */
 export async function runHeadless(
   io: CommandIo,
@@ -77,203 +68,137 @@ export async function runHeadless(
   run: HeadlessRun,
 ): Promise<number> {
   const startedAt = Date.now();
-  const emit = eventSink(io, flags);
+  // A key streamed in pieces is held back until whole, so the writers can redact it.
+  const sink = holdSplitSecrets(eventSink(io, flags));
+  const emit = (event: AgentEvent) => {
+    if (event.type === "error") logTurnError(io, event);
+    sink.emit(event);
+  };
   const trust = flags.fullAuto || flags.full_auto ? "full" : parseTrustFlag(globals.trust);
   const sandbox = flags.fullAuto || flags.full_auto ? "workspace-write" : parseSandboxFlag(flags.sandbox);
   const maxSteps = parseMaxSteps(flags.maxSteps);
   const teamWaitMs = parseTeamWaitMs(flags.teamWaitMs);
   if (flags.continue && flags.session) throw new UsageError("Cannot use both --continue and --session");
+  const subagentModels = parseSubagentModels(flags.subagentModel);
 
   const loaded = await loadCliConfig(io, { ...globals, ...(trust ? { trust } : {}) });
-  const { config, projectRoot } = loaded;
-  if (maxSteps !== undefined) config.agent.max_steps = maxSteps;
-  const dirs = resolveDirs(io.env);
-  const store = new SessionStore(dirs.sessions);
-
-  const resolveModel = createModelResolver({
-    config,
-    env: io.env,
-    onRetry: (retry) =>
-      emit({
-        type: "retry",
-        agent: LEAD,
-        attempt: retry.attempt,
-        maxAttempts: retry.maxRetries,
-        waitMs: retry.waitMs,
-        reason: retry.error.message,
-      }),
-  });
-  const resolved = await resolveModel(globals.model);
-
-  // The session is held until its thread is saved: a second run on it fails at once instead of racing.
-  const { record, release: releaseSession } = await openSession(store, flags, {
-    provider: resolved.providerId,
-    model: resolved.modelId,
-    projectRoot,
-  });
-  try {
-    if (flags.json)
-      io.stdout(
-        jsonLine({
-          type: "session",
-          session_id: record.meta.id,
-          provider: resolved.providerId,
-          model: resolved.modelId,
-        }),
-      );
-
-    const workspace = await loadWorkspace({
-      root: projectRoot,
-      env: io.env,
-      config,
-      origins: loaded.origins,
-    });
-    for (const warning of workspace.warnings) io.stderr(`${warning}\n`);
-    const mcp = await startMcpServers(io, flags, { config, projectRoot });
-    let runtime: ReturnType<typeof createAgentRuntime> | undefined;
-    let result: TurnResult;
-    try {
-      runtime = createAgentRuntime({
-        mcp,
-        config,
-        model: resolved,
-        resolveModel,
-        cwd: projectRoot,
-        env: io.env,
-        sessionId: record.meta.id,
-        ...(sandbox ? { sandbox } : {}),
-        ...(workspace.rules ? { rules: workspace.rules } : {}),
-        roles: workspace.roles,
-        skills: workspace.skills,
-        fragments: workspace.fragments,
-        projectMemory: workspace.projectMemory,
-        subagentModelOverrides: parseSubagentModels(flags.subagentModel),
-        ...(flags.teamName ? { team: { name: flags.teamName } } : {}),
-        thread: record.messages,
-        host: {
-          onBackgroundEvent: emit,
-          onHookResult: (hook) => {
-            if (flags.json)
-              io.stdout(
-                jsonLine({ type: "hook", event: hook.event, status: hook.status, summary: hook.summary }),
-              );
-            else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
-          },
-        },
-      });
-      if (record.agents) runtime.manager?.restore(record.agents);
-      await runtime.lifecycle.sessionStart({
-        source: flags.continue || flags.session ? "resume" : "startup",
-      });
-
-      const expanded = await expandSlashCommand(run.prompt, projectRoot, config, io, mcp);
-      const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
-      const input = await buildUserContent(prompt, flags.image ?? []);
-      const turn = runtime.runTurn(input, { signal: run.signal });
-      for (;;) {
-        const next = await turn.next();
-        if (next.done) {
-          result = next.value;
-          break;
-        }
-        emit(next.value);
-      }
-      // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
-      result = await followTeam(runtime, result, {
-        waitMs: teamWaitMs,
-        signal: run.signal,
-        emit,
-        timeoutHint: "raise --team-wait-ms",
-      });
-    } finally {
-      // Whatever failed after the servers started (a bad /command, a missing -i image), they are
-      // stopped, so the process can exit.
-      await runtime?.close();
-      await mcp.close();
-    }
-
-    const children = runtime?.manager?.usageOf("lead");
-    const teammates = runtime?.teams?.usage();
-    let totalUsage = children ? addUsage(result.usage, children.usage) : result.usage;
-    if (teammates) totalUsage = addUsage(totalUsage, teammates.usage);
-    const totalCost = result.costUsd + (children?.costUsd ?? 0) + (teammates?.costUsd ?? 0);
-    record.meta.provider = resolved.providerId;
-    record.meta.model = resolved.modelId;
-    record.meta.usage = record.meta.usage ? addUsage(record.meta.usage, totalUsage) : totalUsage;
-    record.meta.costUsd = (record.meta.costUsd ?? 0) + totalCost;
-    const agents = runtime?.manager?.snapshot();
-    if (agents && Object.keys(agents).length > 0) record.agents = agents;
-    if (!flags.ephemeral && record.messages.length > 0) await store.save(record);
-
-    if (flags.output) {
-      // Only a finished answer, and atomically: a failed or interrupted turn never replaces the file.
-      if (result.reason === "completed") {
-        await writeFileAtomic(flags.output, result.text);
-        io.stderr(`Response written to ${flags.output}\n`);
-      } else io.stderr(`${flags.output} not written: the turn did not complete (${result.reason})\n`);
-    }
-    const durationMs = Date.now() - startedAt;
+  const reportMcp = (message: string, notice?: McpNotice) => {
     if (flags.json) {
-      io.stdout(
-        jsonLine({
-          type: "summary",
-          session_id: record.meta.id,
-          steps: result.steps,
-          input_tokens: totalUsage.inputTokens,
-          output_tokens: totalUsage.outputTokens,
-          cost_usd: totalCost,
-          duration_ms: durationMs,
-          reason: result.reason,
-        }),
-      );
-    } else if (flags.quiet) {
-      if (result.text.trim()) io.stdout(`${result.text.trim()}\n`);
-    } else {
-      io.stderr(
-        `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${totalUsage.inputTokens} in / ${totalUsage.outputTokens} out tokens · $${totalCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
-      );
+      const where = notice ? { server: notice.server, kind: notice.kind } : {};
+      io.stdout(jsonLine({ type: "notice", source: "mcp", message, ...where }));
+    } else io.stderr(`warning: ${message}\n`);
+  };
+  // The session is held until its thread is saved: a second run on it fails at once instead of racing.
+  const session = await openSession({
+    cwd: io.cwd,
+    env: io.env,
+    config: loaded,
+    model: globals.model,
+    sandbox,
+    maxSteps,
+    ...(flags.continue
+      ? { resume: { latest: true } }
+      : flags.session
+        ? { resume: { query: flags.session } }
+        : {}),
+    ephemeral: flags.ephemeral === true,
+    teamName: flags.teamName,
+    subagentModels,
+    host: {
+      onBackgroundEvent: emit,
+      onRetry: emit,
+      onWarning: (message) => io.stderr(`${message}\n`),
+      onMcpNotice: reportMcp,
+      onOpened: (opened) => {
+        if (flags.json)
+          io.stdout(
+            jsonLine({
+              type: "session",
+              session_id: opened.id,
+              provider: opened.providerId,
+              model: opened.modelId,
+            }),
+          );
+      },
+      onHookResult: (hook) => {
+        if (flags.json)
+          io.stdout(
+            jsonLine({ type: "hook", event: hook.event, status: hook.status, summary: hook.summary }),
+          );
+        else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
+      },
+    },
+  });
+  const before = session.usage();
+  let result: TurnResult;
+  try {
+    const expanded = await session.expandCommand(run.prompt);
+    const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
+    const input = await buildUserContent(prompt, flags.image ?? []);
+    // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
+    const turn = session.runTurn(input, {
+      signal: run.signal,
+      followTeam: { waitMs: teamWaitMs, timeoutHint: "raise --team-wait-ms" },
+    });
+    for (;;) {
+      const next = await turn.next();
+      if (next.done) {
+        result = next.value;
+        break;
+      }
+      emit(next.value);
     }
-    if (result.reason === "aborted") return ExitCode.interrupted;
-    return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
   } finally {
-    await releaseSession();
+    // Whatever failed (a bad /command, a missing -i image), the agents and MCP servers are
+    // stopped, the session saved and released, so the process can exit.
+    sink.flush();
+    await session.close();
   }
+  const after = session.usage();
+  const runUsage = subtractUsage(after.usage, before.usage);
+  const runCost = after.costUsd - before.costUsd;
+  const { record } = session;
+
+  if (flags.output) {
+    // Only a finished answer, and atomically: a failed or interrupted turn never replaces the file.
+    if (result.reason === "completed") {
+      await writeFileAtomic(flags.output, result.text);
+      io.stderr(`Response written to ${flags.output}\n`);
+    } else io.stderr(`${flags.output} not written: the turn did not complete (${result.reason})\n`);
+  }
+  const durationMs = Date.now() - startedAt;
+  if (flags.json) {
+    io.stdout(
+      jsonLine({
+        type: "summary",
+        session_id: record.meta.id,
+        steps: result.steps,
+        input_tokens: runUsage.inputTokens,
+        output_tokens: runUsage.outputTokens,
+        cost_usd: runCost,
+        duration_ms: durationMs,
+        reason: result.reason,
+      }),
+    );
+  } else if (flags.quiet) {
+    // A failed step's text is a fragment (a stream that broke off), never the answer.
+    if (result.reason !== "error" && result.text.trim()) io.stdout(`${result.text.trim()}\n`);
+  } else {
+    const { providerId, modelId } = session.model;
+    io.stderr(
+      `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${runUsage.inputTokens} in / ${runUsage.outputTokens} out tokens · $${runCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · ${providerId}/${modelId} · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
+    );
+  }
+  if (result.reason === "aborted") return ExitCode.interrupted;
+  return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
 }
 
-async function openSession(
-  store: SessionStore,
-  flags: HeadlessFlags,
-  meta: { provider: string; model: string; projectRoot: string },
-): Promise<{ record: SessionRecord; release: () => Promise<void> }> {
-  if (flags.continue || flags.session) {
-    let id: string;
-    if (flags.continue) {
-      const latest = await store.latest({ projectRoot: meta.projectRoot });
-      if (!latest) {
-        throw new NyzhiError(
-          "session_not_found",
-          `No sessions to continue in ${meta.projectRoot}. \`nyz sessions\` lists all of them; --session <id> resumes any.`,
-        );
-      }
-      id = latest.id;
-    } else id = (await store.resolveOne(flags.session as string)).id;
-    // Taken before the thread is read, so no other run's turn can land in between.
-    const release = await store.lock(id);
-    try {
-      return { record: await store.load(id), release };
-    } catch (error) {
-      await release();
-      throw error;
-    }
-  }
-  const now = new Date().toISOString();
-  const id = randomUUID();
+function subtractUsage(total: Usage, part: Usage): Usage {
   return {
-    record: {
-      meta: { id, title: "", createdAt: now, updatedAt: now, messageCount: 0, ...meta },
-      messages: [],
-    },
-    release: await store.lock(id),
+    inputTokens: total.inputTokens - part.inputTokens,
+    outputTokens: total.outputTokens - part.outputTokens,
+    cacheReadTokens: total.cacheReadTokens - part.cacheReadTokens,
+    cacheWriteTokens: total.cacheWriteTokens - part.cacheWriteTokens,
   };
 }
 
@@ -290,58 +215,4 @@ function parseSubagentModels(values: readonly string[] | undefined): Record<stri
     overrides[value.slice(0, equals).trim()] = value.slice(equals + 1).trim();
   }
   return overrides;
-}
-
-/**
- * Starts the session's MCP servers (config and `.mcp.json`) in parallel; a server that fails, times
- * out or later crashes is reported — a `notice` line with `--json`, else a warning on stderr — and
- * the run goes on without it.
- */
-async function startMcpServers(
-  io: CommandIo,
-  flags: HeadlessFlags,
-  options: { config: Parameters<typeof startMcpSession>[0]["config"]; projectRoot: string },
-): Promise<McpSession> {
-  const report = (message: string, notice?: McpNotice) => {
-    if (flags.json) {
-      const where = notice ? { server: notice.server, kind: notice.kind } : {};
-      io.stdout(jsonLine({ type: "notice", source: "mcp", message, ...where }));
-    } else io.stderr(`warning: ${message}\n`);
-  };
-  const session = await startMcpSession({
-    config: options.config,
-    projectRoot: options.projectRoot,
-    env: io.env,
-    logger: getLogger(io.env),
-    onNotice: (notice) => {
-      if (notice.kind !== "tools-changed") report(notice.message, notice);
-    },
-  });
-  for (const warning of session.warnings) report(warning);
-  return session;
-}
-
-/** `/name args` runs the custom command `name` (from .nyzhi/commands, .claude/commands or config). */
-async function expandSlashCommand(
-  prompt: string,
-  root: string,
-  config: Parameters<typeof loadCustomCommands>[1],
-  io: CommandIo,
-  mcp: McpSession,
-): Promise<string> {
-  const slash = parseSlashInput(prompt.trim());
-  if (!slash) return prompt;
-  const { commands, warnings } = await loadCustomCommands(root, config);
-  for (const warning of warnings) io.stderr(`${warning}\n`);
-  const command = commands.find((candidate) => candidate.name === slash.name);
-  if (command) return expandCommand(command, slash.args);
-  // MCP prompts are commands too: `/mcp__<server>__<prompt> args`.
-  const prompts = slash.name.startsWith("mcp__") ? await mcpPromptCommands(mcp.manager) : [];
-  const mcpPrompt = prompts.find((candidate) => candidate.name === slash.name);
-  if (mcpPrompt) return mcpPrompt.expand(slash.args);
-  const known = [
-    ...commands.map((candidate) => `/${candidate.name}`),
-    ...prompts.map((candidate) => `/${candidate.name}`),
-  ];
-  throw new UsageError(`Unknown command /${slash.name}. Custom commands here: ${known.join(", ") || "none"}`);
 }

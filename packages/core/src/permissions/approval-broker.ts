@@ -2,8 +2,11 @@ import { dirname } from "node:path";
 import type { AgentTag } from "../events/agent-events.js";
 import type { ToolKind } from "../tools/tool-types.js";
 
-/** The host's answer to an approval prompt. */
-export type ApprovalAnswer = "allow" | "deny" | "allow-always";
+/**
+ * The host's answer to an approval prompt; a denial may carry the user's reason, which the model
+ * reads with the refusal.
+ */
+export type ApprovalAnswer = "allow" | "deny" | "allow-always" | { deny: string };
 
 /** What the host shows the user. */
 export interface ApprovalPrompt {
@@ -69,6 +72,10 @@ export function createApprovalBroker(options: ApprovalBrokerOptions): ApprovalBr
         return { approved: false, reason: `the approval prompt failed: ${String(error)}` };
       }
       if (answer === "deny") return { approved: false, reason: "denied by the user" };
+      if (typeof answer === "object") {
+        const why = answer.deny.trim();
+        return { approved: false, reason: why ? `denied by the user: ${why}` : "denied by the user" };
+      }
       if (answer === "allow") return { approved: true, reason: "approved by the user" };
       if (!options.rememberApprovals) {
         return { approved: true, reason: "approved by the user (not remembered: remember_approvals is off)" };

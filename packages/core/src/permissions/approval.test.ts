@@ -75,6 +75,15 @@ describe("approval through the gate", () => {
     expect(prompts).toEqual([{ tool: "bash", input: { command: "npm test" }, preview: "npm test", agent }]);
   });
 
+  it("passes a denial's reason on to the model", async () => {
+    const { gate } = setup({ mode: "off" }, [{ deny: "use the staging config instead" }]);
+    const request = gateRequest(edit, { path: "a.ts" }, "diff");
+    expect(await gate.approve(request)).toEqual({
+      approved: false,
+      reason: "denied by the user: use the staging config instead",
+    });
+  });
+
   it("remembers allow-always for the session when remember_approvals is set (commands by exact text)", async () => {
     const { gate, prompts } = setup({ mode: "off", remember_approvals: true }, [
       "allow-always",

@@ -1,4 +1,4 @@
-import type { AgentTag } from "@nyzhi/core";
+import type { AgentTag, ApprovalAnswer } from "@nyzhi/core";
 
 /** One pending approval, as the dialog shows it (core's `ApprovalPrompt` plus an id and context). */
 export interface ApprovalRequestView {
@@ -29,8 +29,8 @@ export function describeRequester(agent: AgentTag): string {
   return `${name}${agent.role ? ` (${agent.role})` : ""} · depth ${agent.depth}`;
 }
 
-/** Core's answer for a decision (`ApprovalCallback` takes no reason: the host keeps it). */
-export function toApprovalAnswer(decision: ApprovalDecision): "allow" | "deny" | "allow-always" {
-  if (!decision.approved) return "deny";
+/** Core's answer for a decision: a denial carries the user's reason to the model. */
+export function toApprovalAnswer(decision: ApprovalDecision): ApprovalAnswer {
+  if (!decision.approved) return decision.reason?.trim() ? { deny: decision.reason.trim() } : "deny";
   return decision.always ? "allow-always" : "allow";
 }
