@@ -82,13 +82,8 @@ export { type LifecycleHooks, lifecycleHooks } from "./hooks/lifecycle-hooks.js"
 export { FILE_CHANGING_TOOLS, toolCallHooks } from "./hooks/tool-call-hooks.js";
 export { type ChosenProvider, chooseDefaultProvider } from "./host/choose-default-provider.js";
 export { expandSlashCommand } from "./host/expand-slash-command.js";
-export {
-  type OpenedSession,
-  type OpenSessionOptions,
-  openSession,
-  type SessionHost,
-  type SessionUsage,
-} from "./host/open-session.js";
+export { type OpenSessionOptions, openSession, type SessionHost } from "./host/open-session.js";
+export type { OpenedSession, SessionUsage } from "./host/session-handle.js";
 export { openSessionRecord, type SessionResume } from "./host/session-record.js";
 // MCP
 export {

@@ -58,7 +58,7 @@ export {
   type UserMessage,
 } from "./model/model-request.js";
 export type { FinishReason, StreamPart, StreamPartType } from "./model/stream-part.js";
-export { addUsage, emptyUsage, sumUsage, type Usage } from "./model/usage.js";
+export { addUsage, emptyUsage, subtractUsage, sumUsage, type Usage } from "./model/usage.js";
 export {
   OpenAIChatLanguageModel,
   type OpenAIChatModelSettings,

@@ -1,6 +1,6 @@
 import { getLogger, writeFileAtomic } from "@nyzhi/config";
 import { type AgentEvent, type McpNotice, openSession, type TurnResult } from "@nyzhi/core";
-import type { Usage } from "@nyzhi/provider";
+import { subtractUsage } from "@nyzhi/provider";
 import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
@@ -193,14 +193,6 @@ export async function runHeadless(
   return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
 }
 
-function subtractUsage(total: Usage, part: Usage): Usage {
-  return {
-    inputTokens: total.inputTokens - part.inputTokens,
-    outputTokens: total.outputTokens - part.outputTokens,
-    cacheReadTokens: total.cacheReadTokens - part.cacheReadTokens,
-    cacheWriteTokens: total.cacheWriteTokens - part.cacheWriteTokens,
-  };
-}
 
 /** `--subagent-model role=model` (repeatable) → overrides by role. */
 function parseSubagentModels(values: readonly string[] | undefined): Record<string, string> {

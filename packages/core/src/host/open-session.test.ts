@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../events/agent-events.js";
-import { type OpenedSession, openSession } from "./open-session.js";
+import { openSession } from "./open-session.js";
+import type { OpenedSession } from "./session-handle.js";
 
 let mock: MockLlm | undefined;
 let session: OpenedSession | undefined;

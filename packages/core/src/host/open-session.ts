@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import {
   type ConfigWarning,
   type Environment,
@@ -5,27 +6,22 @@ import {
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
-  type NyzhiConfig,
   resolveDirs,
 } from "@nyzhi/config";
-import { addUsage, emptyUsage, type Usage } from "@nyzhi/provider";
-import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { HookResult } from "../hooks/hook-types.js";
 import type { McpNotice } from "../mcp/mcp-manager.js";
 import { type McpSession, startMcpSession } from "../mcp/mcp-session.js";
 import type { ApprovalCallback } from "../permissions/approval-broker.js";
 import { type AgentRuntime, createAgentRuntime } from "../runtime/create-agent-runtime.js";
-import { followTeam } from "../runtime/follow-team.js";
 import { loadWorkspace } from "../runtime/load-workspace.js";
 import { createModelResolver, type ResolvedModel } from "../runtime/model-resolver.js";
 import type { SandboxLevel } from "../sandbox/sandbox-level.js";
 import { journalSteps, type SessionJournal } from "../sessions/session-journal.js";
 import { SessionStore } from "../sessions/session-store.js";
-import type { SessionRecord } from "../sessions/session-types.js";
 import type { ToolServices } from "../tools/tool-types.js";
 import { chooseDefaultProvider } from "./choose-default-provider.js";
-import { expandSlashCommand } from "./expand-slash-command.js";
+import { type OpenedSession, sessionHandle } from "./session-handle.js";
 import { openSessionRecord, type SessionResume } from "./session-record.js";
 
 const LEAD: AgentTag = { agentId: "lead", depth: 0 };
@@ -53,7 +49,10 @@ export interface SessionHost {
 }
 
 export interface OpenSessionOptions {
-  /** Where the user started: project root discovery starts here. */
+  /**
+   * Where the user started: project root discovery starts here, and it is the agents' working
+   * directory (commands run here, relative paths resolve here).
+   */
   cwd: string;
   env: Environment;
   /** The loaded config; default: loaded here from `cwd` with `configOptions` (warnings go to `onWarning`). */
@@ -72,50 +71,6 @@ export interface OpenSessionOptions {
   /** Per-role model overrides for this session (`--subagent-model`, `/subagent-config`). */
   subagentModels?: Record<string, string>;
   host?: SessionHost;
-}
-
-/** Tokens and cost. */
-export interface SessionUsage {
-  usage: Usage;
-  costUsd: number;
-}
-
-/** One open session: the work around each turn that every host needs, done once, here. */
-export interface OpenedSession {
-  readonly id: string;
-  readonly record: SessionRecord;
-  readonly config: NyzhiConfig;
-  readonly projectRoot: string;
-  readonly loaded: LoadedConfig;
-  readonly runtime: AgentRuntime;
-  /** The lead's model now (`setModel` changes it). */
-  readonly model: { providerId: string; modelId: string };
-  /**
-   * Runs one user turn (expand a `/command` first with `expandCommand`). With `followTeam`, a
-   * lead that is in a team keeps reading its inbox until the team is quiet (headless hosts). The
-   * session's usage and record are updated and saved when it ends.
-   */
-  runTurn(
-    input: TurnInput,
-    options?: { signal?: AbortSignal; followTeam?: { waitMs: number; timeoutHint?: string } },
-  ): AsyncGenerator<AgentEvent, TurnResult>;
-  /**
-   * A message typed while a turn runs: the lead receives it at its next step boundary (its next
-   * model request holds it). Returns how many wait.
-   */
-  queueMessage(text: string): number;
-  /** Queued messages the turn ended without receiving (the host sends them as the next turn). */
-  takeQueued(): string[];
-  /** `/name args` expanded to its command's prompt; other text unchanged. */
-  expandCommand(prompt: string): Promise<string>;
-  /** The lead's next requests use this model (`/model`). */
-  setModel(spec: string): Promise<{ providerId: string; modelId: string }>;
-  /** The session's tokens and cost: earlier runs, the lead, every subagent and teammate. */
-  usage(): SessionUsage;
-  /** Saves the session now (done after every turn and on close). */
-  save(): Promise<void>;
-  /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
-  close(): Promise<void>;
 }
 
 /**
@@ -182,7 +137,10 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       config,
       model: resolved,
       resolveModel,
-      cwd: projectRoot,
+      // Commands run and relative paths resolve where the user started; the project root bounds
+      // the sandbox and holds the project's files (config, rules, sessions, `.nyzhi/`).
+      cwd: resolve(options.cwd),
+      projectRoot,
       env,
       sessionId: record.meta.id,
       ...(options.sandbox ? { sandbox: options.sandbox } : {}),
@@ -245,128 +203,4 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     await release();
     throw error;
   }
-}
-
-function sessionHandle(parts: {
-  record: SessionRecord;
-  loaded: LoadedConfig;
-  runtime: AgentRuntime;
-  mcp: McpSession;
-  store: SessionStore;
-  journal: SessionJournal | undefined;
-  release: () => Promise<void>;
-  queue: string[];
-  ephemeral: boolean;
-  resolveModel: (spec: string) => Promise<ResolvedModel>;
-  current: () => ResolvedModel;
-  warn: (message: string) => void;
-}): OpenedSession {
-  const { record, runtime, store, journal } = parts;
-  // Usage of earlier runs (saved) plus this process's; restored subagents carry their saved usage,
-  // so only what they add from here on counts.
-  const earlier: SessionUsage = {
-    usage: record.meta.usage ?? emptyUsage(),
-    costUsd: record.meta.costUsd ?? 0,
-  };
-  const restoredChildren = runtime.manager?.usageOf(LEAD.agentId) ?? { usage: emptyUsage(), costUsd: 0 };
-  let lead: SessionUsage = { usage: emptyUsage(), costUsd: 0 };
-  let closed = false;
-  const usage = (): SessionUsage => {
-    const children = runtime.manager?.usageOf(LEAD.agentId) ?? restoredChildren;
-    const teammates = runtime.teams?.usage() ?? { usage: emptyUsage(), costUsd: 0 };
-    const childUsage = subtractUsage(children.usage, restoredChildren.usage);
-    return {
-      usage: addUsage(addUsage(addUsage(earlier.usage, lead.usage), childUsage), teammates.usage),
-      costUsd:
-        earlier.costUsd + lead.costUsd + (children.costUsd - restoredChildren.costUsd) + teammates.costUsd,
-    };
-  };
-  const save = async () => {
-    const total = usage();
-    record.meta.usage = total.usage;
-    record.meta.costUsd = total.costUsd;
-    const agents = runtime.manager?.snapshot();
-    if (agents && Object.keys(agents).length > 0) record.agents = agents;
-    await journal?.flush();
-    if (!parts.ephemeral && record.messages.length > 0) await store.save(record);
-  };
-  return {
-    id: record.meta.id,
-    record,
-    config: parts.loaded.config,
-    projectRoot: parts.loaded.projectRoot,
-    loaded: parts.loaded,
-    runtime,
-    get model() {
-      const current = parts.current();
-      return { providerId: current.providerId, modelId: current.modelId };
-    },
-    async *runTurn(input, turnOptions = {}) {
-      const signal = turnOptions.signal ?? new AbortController().signal;
-      const turn = runtime.runTurn(input, { signal });
-      let result: TurnResult;
-      const followed: AgentEvent[] = [];
-      try {
-        result = yield* turn;
-        if (turnOptions.followTeam) {
-          result = await followTeam(runtime, result, {
-            waitMs: turnOptions.followTeam.waitMs,
-            signal,
-            emit: (event) => followed.push(event),
-            ...(turnOptions.followTeam.timeoutHint
-              ? { timeoutHint: turnOptions.followTeam.timeoutHint }
-              : {}),
-          });
-        }
-      } finally {
-        // The team's turns ran inside followTeam; their events are passed on in order.
-        for (const event of followed) yield event;
-      }
-      lead = { usage: addUsage(lead.usage, result.usage), costUsd: lead.costUsd + result.costUsd };
-      await save();
-      return result;
-    },
-    queueMessage(text) {
-      parts.queue.push(text);
-      return parts.queue.length;
-    },
-    takeQueued: () => parts.queue.splice(0),
-    expandCommand: (prompt) =>
-      expandSlashCommand(prompt, {
-        root: parts.loaded.projectRoot,
-        config: parts.loaded.config,
-        mcp: parts.mcp,
-        warn: parts.warn,
-      }),
-    async setModel(spec) {
-      const next = await parts.resolveModel(spec);
-      runtime.context.model = next.model;
-      runtime.context.costOf = next.costOf;
-      record.meta.provider = next.providerId;
-      record.meta.model = next.modelId;
-      return { providerId: next.providerId, modelId: next.modelId };
-    },
-    usage,
-    save,
-    async close() {
-      if (closed) return;
-      closed = true;
-      try {
-        await runtime.close();
-        await parts.mcp.close();
-        await save();
-      } finally {
-        await parts.release();
-      }
-    },
-  };
-}
-
-function subtractUsage(total: Usage, part: Usage): Usage {
-  return {
-    inputTokens: total.inputTokens - part.inputTokens,
-    outputTokens: total.outputTokens - part.outputTokens,
-    cacheReadTokens: total.cacheReadTokens - part.cacheReadTokens,
-    cacheWriteTokens: total.cacheWriteTokens - part.cacheWriteTokens,
-  };
 }

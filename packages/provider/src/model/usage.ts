@@ -32,6 +32,19 @@ export function addUsage(left: Usage, right: Usage): Usage {
   return sum;
 }
 
+/** What `total` holds beyond `part`, field by field (what a run added to a session's total). */
+export function subtractUsage(total: Usage, part: Usage): Usage {
+  const difference: Usage = {
+    inputTokens: total.inputTokens - part.inputTokens,
+    outputTokens: total.outputTokens - part.outputTokens,
+    cacheReadTokens: total.cacheReadTokens - part.cacheReadTokens,
+    cacheWriteTokens: total.cacheWriteTokens - part.cacheWriteTokens,
+  };
+  if (total.reasoningTokens !== undefined)
+    difference.reasoningTokens = total.reasoningTokens - (part.reasoningTokens ?? 0);
+  return difference;
+}
+
 /** The total of many usages; `emptyUsage()` for none. */
 export function sumUsage(usages: Iterable<Usage>): Usage {
   let total = emptyUsage();
