@@ -131,6 +131,35 @@ describe("openSession", () => {
     expect(session.takeQueued()).toEqual([]);
   });
 
+  it("gives the next child of a role the model set for it this session, and the role's own after a reset", async () => {
+    mock = await startMockLlm({
+      scenario: {
+        rules: [
+          {
+            match: { system: LEAD, lastIsToolResult: false },
+            response: {
+              toolCalls: [{ name: "task", arguments: { subagent_type: "explorer", description: "look" } }],
+            },
+          },
+          { match: { system: { regex: "^(?!You are Nizzy)" } }, response: { text: "seen" } },
+          { match: { system: LEAD }, response: { text: "ok" } },
+        ],
+      },
+    });
+    const { workspace, env } = await setup();
+    session = await openSession({ cwd: workspace, env });
+    session.setSubagentModel("explorer", "anthropic/claude-haiku-4-5-20251022");
+    expect(session.subagentModels()).toEqual({ explorer: "anthropic/claude-haiku-4-5-20251022" });
+    await drain(session.runTurn("first"));
+    session.setSubagentModel("explorer", undefined);
+    await drain(session.runTurn("second"));
+    const children = mock.requests.filter((request) => !request.system?.includes(LEAD));
+    expect(children.map((request) => request.model)).toEqual([
+      "claude-haiku-4-5-20251022",
+      mock.requests[0]!.model,
+    ]);
+  });
+
   it("expands a custom /command and refuses an unknown one as a usage error", async () => {
     mock = await startMockLlm({ scenario: { rules: [{ response: { text: "ok" } }] } });
     const { workspace, env } = await setup();

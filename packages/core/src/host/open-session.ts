@@ -88,6 +88,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
   // No provider configured: the one whose credentials are present.
   await chooseDefaultProvider(loaded, { env, note: (message) => warn(message), modelSpec: options.model });
   if (options.maxSteps !== undefined) config.agent.max_steps = options.maxSteps;
+  // One object the child factory reads at each spawn, so `/subagent-config` changes the next child.
+  const subagentModels: Record<string, string> = { ...options.subagentModels };
   const store = new SessionStore(resolveDirs(env).sessions);
   const resolveModel = createModelResolver({
     config,
@@ -149,7 +151,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       skills: workspace.skills,
       fragments: workspace.fragments,
       projectMemory: workspace.projectMemory,
-      subagentModelOverrides: options.subagentModels ?? {},
+      subagentModelOverrides: subagentModels,
       ...(options.teamName ? { team: { name: options.teamName } } : {}),
       thread: record.messages,
       host: {
@@ -189,6 +191,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       journal,
       release,
       queue,
+      subagentModels,
       ephemeral: options.ephemeral === true,
       resolveModel: async (spec) => {
         resolved = await resolveModel(spec);

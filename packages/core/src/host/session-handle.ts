@@ -45,6 +45,10 @@ export interface OpenedSession {
   queueMessage(text: string): number;
   /** Queued messages the turn ended without receiving (the host sends them as the next turn). */
   takeQueued(): string[];
+  /** This session's model per subagent role (`--subagent-model`, `/subagent-config`). */
+  subagentModels(): Readonly<Record<string, string>>;
+  /** The next children of `role` use `model` (layered over the role's and config's); undefined resets it. */
+  setSubagentModel(role: string, model: string | undefined): void;
   /** `/name args` expanded to its command's prompt; other text unchanged. */
   expandCommand(prompt: string): Promise<string>;
   /** The lead's next requests use this model (`/model`). */
@@ -67,6 +71,7 @@ export interface SessionParts {
   journal: SessionJournal | undefined;
   release: () => Promise<void>;
   queue: string[];
+  subagentModels: Record<string, string>;
   ephemeral: boolean;
   resolveModel: (spec: string) => Promise<ResolvedModel>;
   current: () => ResolvedModel;
@@ -145,6 +150,11 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       return parts.queue.length;
     },
     takeQueued: () => parts.queue.splice(0),
+    subagentModels: () => ({ ...parts.subagentModels }),
+    setSubagentModel(role, model) {
+      if (model?.trim()) parts.subagentModels[role] = model.trim();
+      else delete parts.subagentModels[role];
+    },
     expandCommand: (prompt) =>
       expandSlashCommand(prompt, {
         root: parts.loaded.projectRoot,
