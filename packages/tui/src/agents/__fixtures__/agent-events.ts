@@ -1,0 +1,67 @@
+import type { AgentEvent, AgentTag } from "@nyzhi/core";
+import type { AgentTreeInput } from "../agent-tree-types.js";
+
+/** Tags of a small session: the lead, Opal and Jade under it, Quartz under Opal, Mica under Quartz. */
+export const LEAD: AgentTag = { agentId: "lead", depth: 0 };
+export const OPAL: AgentTag = { agentId: "opal-id", depth: 1, nickname: "Opal", role: "explorer" };
+export const JADE: AgentTag = { agentId: "jade-id", depth: 1, nickname: "Jade", role: "worker" };
+export const QUARTZ: AgentTag = { agentId: "quartz-id", depth: 2, nickname: "Quartz", role: "worker" };
+export const MICA: AgentTag = { agentId: "mica-id", depth: 3, nickname: "Mica", role: "explorer" };
+
+export function usage(input: number, output: number, costUsd = 0): AgentTreeInput & { type: "usage" } {
+  return {
+    type: "usage",
+    agent: LEAD,
+    step: 1,
+    usage: { inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    costUsd,
+  };
+}
+
+/** `parent` spawned `child`, which starts running. */
+export function spawned(parent: AgentTag, child: AgentTag, at = 0, model = "claude-haiku-4-5-20251001") {
+  return [
+    {
+      type: "subagent-spawned",
+      agent: parent,
+      childId: child.agentId,
+      nickname: child.nickname ?? "",
+      role: child.role ?? "",
+      depth: child.depth,
+      unknownRole: false,
+      model,
+      at,
+    },
+    { type: "subagent-status-changed", agent: parent, childId: child.agentId, nickname: "", status: "running", at },
+  ] satisfies AgentTreeInput[];
+}
+
+/** `agent` spent tokens in one step. */
+export function spent(agent: AgentTag, input: number, output: number, costUsd: number, at = 0): AgentTreeInput {
+  return { ...usage(input, output, costUsd), agent, at };
+}
+
+/** `parent` reports `child` finished with `status` and its subtree's usage. */
+export function completed(
+  parent: AgentTag,
+  child: AgentTag,
+  status: string,
+  at: number,
+  figures: { tokens: number; costUsd: number; result?: string },
+): AgentTreeInput[] {
+  const event: AgentEvent = {
+    type: "subagent-completed",
+    agent: parent,
+    childId: child.agentId,
+    nickname: child.nickname ?? "",
+    role: child.role ?? "",
+    status,
+    usage: { inputTokens: figures.tokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    costUsd: figures.costUsd,
+  };
+  if (figures.result !== undefined) event.result = figures.result;
+  return [
+    { type: "subagent-status-changed", agent: parent, childId: child.agentId, nickname: "", status, at },
+    { ...event, at },
+  ];
+}

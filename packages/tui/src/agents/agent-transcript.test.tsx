@@ -1,0 +1,196 @@
+import { describe, expect, it, vi } from "vitest";
+import { KEYS, press } from "../test-support/keys.js";
+import { renderAtWidth, widestLine } from "../test-support/render-at-width.js";
+import { completed, LEAD, MICA, OPAL, QUARTZ, spawned, spent } from "./__fixtures__/agent-events.js";
+import { AgentTranscript, breadcrumb } from "./agent-transcript.js";
+import { type AgentsPanelInput, createAgentsPanelState, reduceAgentsPanel } from "./agents-panel-state.js";
+
+/** Opal explores, spawns Quartz, which asks to write; the lead streams text of its own meanwhile. */
+const WORKING: AgentsPanelInput[] = [
+  ...spawned(LEAD, OPAL, 1_000),
+  { type: "text-delta", agent: LEAD, delta: "The lead's own words", at: 1_000 },
+  { type: "step-start", agent: OPAL, step: 1, at: 1_100 },
+  { type: "reasoning-delta", agent: OPAL, delta: "Where are the call sites?", at: 1_200 },
+  { type: "text-delta", agent: OPAL, delta: "I'll **search** first.", at: 1_300 },
+  { type: "tool-call-start", agent: OPAL, callId: "g1", name: "grep", at: 1_400 },
+  { type: "tool-start", agent: OPAL, callId: "g1", name: "grep", input: { pattern: "parse(" }, at: 1_400 },
+  {
+    type: "tool-end",
+    agent: OPAL,
+    callId: "g1",
+    name: "grep",
+    output: "src/a.ts:3\nsrc/b.ts:9",
+    isError: false,
+    durationMs: 200,
+    at: 1_600,
+  },
+  spent(OPAL, 1_000, 234, 0.012, 1_700),
+  { type: "step-end", agent: OPAL, step: 1, finishReason: "tool-calls", toolCalls: 1, at: 1_700 },
+  { type: "step-start", agent: OPAL, step: 2, at: 1_800 },
+  ...spawned(OPAL, QUARTZ, 2_000),
+  {
+    type: "approval-requested",
+    agent: QUARTZ,
+    callId: "w1",
+    tool: "write",
+    input: { file_path: "src/a.ts" },
+    preview: "",
+    at: 2_100,
+  },
+  { type: "agent-input", agentId: "opal-id", text: "also check tests/", at: 2_200 },
+];
+
+const FINISHED: AgentsPanelInput[] = [
+  ...WORKING,
+  { type: "text-delta", agent: OPAL, delta: "Two call sites.", at: 3_000 },
+  spent(OPAL, 500, 100, 0.004, 3_100),
+  { type: "step-end", agent: OPAL, step: 2, finishReason: "stop", toolCalls: 0, at: 3_100 },
+  ...completed(OPAL, QUARTZ, "shutdown", 3_200, { tokens: 0, costUsd: 0 }),
+  ...completed(LEAD, OPAL, "completed: Two call sites.", 5_200, {
+    tokens: 1_834,
+    costUsd: 0.016,
+    result: "Two call sites.",
+  }),
+];
+
+const working = reduceAgentsPanel(createAgentsPanelState(), WORKING);
+const finished = reduceAgentsPanel(createAgentsPanelState(), FINISHED);
+
+describe("agent transcripts", () => {
+  it("shows a subagent's own text, thinking and tools as the lead's are shown, and nothing of the lead's", () => {
+    const items = working.transcripts["opal-id"]!.state.items;
+    expect(items.map((item) => item.kind)).toEqual(["thinking", "assistant", "tool", "subagent", "user"]);
+    expect(items[1]).toMatchObject({
+      kind: "assistant",
+      text: "I'll **search** first.",
+      agent: { depth: 0 },
+    });
+    expect(items[2]).toMatchObject({ kind: "tool", name: "grep", status: "done", summary: "parse(" });
+    expect(items[3]).toMatchObject({ kind: "subagent", event: "spawned", nickname: "Quartz", depth: 1 });
+    expect(items[4]).toMatchObject({ kind: "user", text: "also check tests/" });
+    expect(working.transcripts["quartz-id"]!.state.items).toMatchObject([
+      { kind: "tool", name: "write", status: "awaiting-approval" },
+    ]);
+    expect(working.transcripts.lead).toBeUndefined();
+  });
+
+  it("closes a finished agent's transcript with a footer of its steps, tokens, cost and time", () => {
+    const items = finished.transcripts["opal-id"]!.state.items;
+    expect(items.every((item) => item.done)).toBe(true);
+    expect(items.at(-1)).toMatchObject({
+      kind: "turn-footer",
+      reason: "completed",
+      steps: 2,
+      costUsd: 0.016,
+      durationMs: 4_200,
+    });
+  });
+});
+
+describe("AgentTranscript", () => {
+  it("shows the breadcrumb, the agent's figures, its transcript and the keys that steer it", () => {
+    const { lastFrame, unmount } = renderAtWidth(
+      <AgentTranscript
+        tree={working.tree}
+        agentId="opal-id"
+        transcript={working.transcripts["opal-id"]?.state}
+        now={() => 13_000}
+      />,
+      80,
+    );
+    expect(lastFrame()).toBe(
+      [
+        "lead › Opal (explorer) · running · 0:12 · 1.2k · $0.012",
+        "∴ thinking · Where are the call sites?",
+        "",
+        "● I'll search first.",
+        "✓ grep parse( · 200ms",
+        "  │ src/a.ts:3",
+        "  │ src/b.ts:9",
+        "⊕ Quartz (worker) started · claude-haiku-4-5-20251001",
+        "",
+        "› also check tests/",
+        "i send input · x stop (and its subagents) · esc back",
+      ].join("\n"),
+    );
+    unmount();
+  });
+
+  it("names the whole path in the breadcrumb and keeps the newest items", () => {
+    const deep = reduceAgentsPanel(working, spawned(QUARTZ, MICA, 2_500));
+    expect(breadcrumb(deep.tree, "mica-id")).toBe(
+      "lead › Opal (explorer) › Quartz (worker) › Mica (explorer)",
+    );
+    const { lastFrame, unmount } = renderAtWidth(
+      <AgentTranscript
+        tree={deep.tree}
+        agentId="opal-id"
+        transcript={deep.transcripts["opal-id"]?.state}
+        maxItems={2}
+        now={() => 13_000}
+      />,
+      80,
+    );
+    expect(lastFrame()!.split("\n").slice(0, 3)).toEqual([
+      "lead › Opal (explorer) · running · 0:12 · 1.2k · $0.012",
+      "… 3 earlier items",
+      "⊕ Quartz (worker) started · claude-haiku-4-5-20251001",
+    ]);
+    unmount();
+  });
+
+  it("sends input to a working agent or stops it (x), and goes back with Esc", async () => {
+    const callbacks = {
+      onSendInput: vi.fn(),
+      onStop: vi.fn(),
+      onResume: vi.fn(),
+      onCopyResult: vi.fn(),
+      onBack: vi.fn(),
+    };
+    const { stdin, unmount } = renderAtWidth(
+      <AgentTranscript
+        tree={working.tree}
+        agentId="quartz-id"
+        transcript={working.transcripts["quartz-id"]?.state}
+        {...callbacks}
+      />,
+      80,
+    );
+    await press(stdin, "i", "x", "r", "c", KEYS.escape);
+    expect(callbacks.onSendInput).toHaveBeenCalledWith("quartz-id");
+    expect(callbacks.onStop).toHaveBeenCalledWith("quartz-id");
+    // Not finished, no result: resume and copy do nothing.
+    expect(callbacks.onResume).not.toHaveBeenCalled();
+    expect(callbacks.onCopyResult).not.toHaveBeenCalled();
+    expect(callbacks.onBack).toHaveBeenCalledTimes(1);
+    unmount();
+  });
+
+  it("offers resume and copy once the agent has finished, and fits 40 columns", async () => {
+    const callbacks = { onSendInput: vi.fn(), onStop: vi.fn(), onResume: vi.fn(), onCopyResult: vi.fn() };
+    const { lastFrame, stdin, unmount } = renderAtWidth(
+      <AgentTranscript
+        tree={finished.tree}
+        agentId="opal-id"
+        transcript={finished.transcripts["opal-id"]?.state}
+        now={() => 13_000}
+        {...callbacks}
+      />,
+      40,
+    );
+    const lines = lastFrame()!.split("\n");
+    expect(lines[0]).toBe("lead › Opal (explorer) · completed · 0:…");
+    expect(lines.slice(-3)).toEqual([
+      "⊖ Quartz (worker) shutdown",
+      "─ 2 steps · 1.8k tokens · $0.016 · 4.2s",
+      "r resume · c copy · esc back",
+    ]);
+    expect(widestLine(lastFrame())).toBeLessThanOrEqual(40);
+    await press(stdin, "i", "x", "r", "c");
+    expect(callbacks.onSendInput).not.toHaveBeenCalled();
+    expect(callbacks.onStop).not.toHaveBeenCalled();
+    expect(callbacks.onResume).toHaveBeenCalledWith("opal-id");
+    expect(callbacks.onCopyResult).toHaveBeenCalledWith("opal-id", "Two call sites.");
+    unmount();
+  });
+});

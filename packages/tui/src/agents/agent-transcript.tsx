@@ -1,0 +1,127 @@
+import { Box, Text, useStdout } from "ink";
+import { useKeypress } from "../keys/use-keypress.js";
+import { formatCost, formatTokens } from "../status/format-usage.js";
+import { useTheme } from "../theme/theme-context.js";
+import { useTicker } from "../tools/spinner.js";
+import { TranscriptItemView } from "../transcript/transcript-item-view.js";
+import type { TranscriptState } from "../transcript/transcript-types.js";
+import { agentPath } from "./agent-tree-queries.js";
+import {
+  type AgentNode,
+  type AgentTreeState,
+  agentStatus,
+  isFinished,
+  totalTokens,
+} from "./agent-tree-types.js";
+import { agentName, formatElapsed, statusLabel } from "./format-agent.js";
+
+export interface AgentTranscriptProps {
+  tree: AgentTreeState;
+  agentId: string;
+  /** The agent's transcript (`AgentsPanelState.transcripts[agentId].state`). */
+  transcript: TranscriptState | undefined;
+  /** Columns; default the terminal's width. */
+  width?: number | undefined;
+  /** The newest items shown (the view has no scrollback of its own). Default 12. */
+  maxItems?: number | undefined;
+  /** Whether the keys go to this view. Default true. */
+  isActive?: boolean | undefined;
+  /** The first crumb. Default "lead". */
+  leadLabel?: string | undefined;
+  /** The app's expand key, shown on collapsed diffs. */
+  expandHint?: string | undefined;
+  /** `i`: ask the user for a message, then `manager.sendInput(agentId, message)`. */
+  onSendInput?: ((agentId: string) => void) | undefined;
+  /** `x`: `manager.close(agentId)`, which stops the agent and its descendants only. */
+  onStop?: ((agentId: string) => void) | undefined;
+  /** `r` on a finished agent: ask for a message, then `manager.resume(agentId, message)`. */
+  onResume?: ((agentId: string) => void) | undefined;
+  /** `c` once it has a result: put `result` on the clipboard. */
+  onCopyResult?: ((agentId: string, result: string) => void) | undefined;
+  /** Esc: back to the lead. */
+  onBack?: (() => void) | undefined;
+  /** The clock for the elapsed time (ms since epoch); default `Date.now`. */
+  now?: (() => number) | undefined;
+}
+
+/** "lead › Opal (explorer) › Quartz (worker)". */
+export function breadcrumb(tree: AgentTreeState, agentId: string, leadLabel = "lead"): string {
+  return [leadLabel, ...agentPath(tree, agentId).map(agentName)].join(" › ");
+}
+
+/** What the agent can be asked now, as key hints. */
+export function transcriptHints(node: AgentNode | undefined, options: { narrow: boolean }): string[] {
+  const hints: string[] = [];
+  const working = node !== undefined && !isFinished(node.lifecycle);
+  if (working) hints.push(options.narrow ? "i input" : "i send input");
+  if (working) hints.push(options.narrow ? "x stop" : "x stop (and its subagents)");
+  if (node && isFinished(node.lifecycle)) hints.push("r resume");
+  if (node?.result) hints.push(options.narrow ? "c copy" : "c copy result");
+  hints.push("esc back");
+  return hints;
+}
+
+function headerFigures(node: AgentNode, now: number): string {
+  const tokens = totalTokens(node.own.usage);
+  return [
+    statusLabel(agentStatus(node)),
+    formatElapsed((node.endedAt ?? now) - node.startedAt),
+    tokens > 0 ? formatTokens(tokens) : "",
+    formatCost(node.own.costUsd),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/**
+ * One agent's live transcript, drawn by the lead's item components: a breadcrumb with its status,
+ * its newest items, and the keys that steer it. Nothing here talks to core; the callbacks do.
+ */
+export function AgentTranscript(props: AgentTranscriptProps) {
+  const { tree, agentId, transcript } = props;
+  const theme = useTheme();
+  const { stdout } = useStdout();
+  const columns = props.width ?? stdout.columns ?? 80;
+  const node = tree.nodes[agentId];
+  const working = node !== undefined && !isFinished(node.lifecycle) && node.lifecycle !== "idle";
+  // The header's clock moves once a second while the agent works.
+  useTicker(working, 1000);
+  const now = (props.now ?? Date.now)();
+
+  useKeypress(
+    (key) => {
+      if (key.name === "escape") props.onBack?.();
+      if (key.name !== "text" || key.ctrl || key.meta || !node) return;
+      const finished = isFinished(node.lifecycle);
+      if (key.text === "i" && !finished) props.onSendInput?.(agentId);
+      else if (key.text === "x" && !finished) props.onStop?.(agentId);
+      else if (key.text === "r" && finished) props.onResume?.(agentId);
+      else if (key.text === "c" && node.result) props.onCopyResult?.(agentId, node.result);
+    },
+    { isActive: props.isActive !== false },
+  );
+
+  const items = transcript?.items ?? [];
+  const maxItems = props.maxItems ?? 12;
+  const shown = items.slice(-maxItems);
+  const hidden = items.length - shown.length;
+  const narrow = columns < 60;
+  return (
+    <Box flexDirection="column" width={columns}>
+      <Text wrap="truncate-end">
+        <Text color={theme.accent} bold>
+          {breadcrumb(tree, agentId, props.leadLabel)}
+        </Text>
+        {node ? <Text color={theme.subtle}> · {headerFigures(node, now)}</Text> : null}
+      </Text>
+      {hidden > 0 ? <Text color={theme.subtle}>{`… ${hidden} earlier items`}</Text> : null}
+      {shown.length === 0 ? <Text color={theme.subtle}>(nothing yet)</Text> : null}
+      {shown.map((item) => (
+        <TranscriptItemView key={item.id} item={item} width={columns} expandHint={props.expandHint} />
+      ))}
+      <Text color={theme.subtle} wrap="truncate-end">
+        {transcriptHints(node, { narrow }).join(" · ")}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,219 @@
+import { describe, expect, it } from "vitest";
+import { completed, JADE, LEAD, MICA, OPAL, QUARTZ, spawned, spent } from "./__fixtures__/agent-events.js";
+import { agentPath, flattenTree, subtreeTotals } from "./agent-tree-queries.js";
+import { type AgentTreeInput, type AgentTreeState, agentStatus, totalTokens } from "./agent-tree-types.js";
+import {
+  agentTreeReducer,
+  clearFinished,
+  createAgentTreeState,
+  parseAgentStatus,
+  reduceAgentTree,
+} from "./agents-reducer.js";
+import { activityOf } from "./format-agent.js";
+
+function build(inputs: readonly AgentTreeInput[], state = createAgentTreeState()): AgentTreeState {
+  return reduceAgentTree(state, inputs);
+}
+
+const NESTED: AgentTreeInput[] = [
+  { type: "turn-start", agent: LEAD, turnId: "t", input: "go", at: 0 },
+  ...spawned(LEAD, OPAL, 1_000),
+  ...spawned(LEAD, JADE, 2_000),
+  ...spawned(OPAL, QUARTZ, 3_000),
+  ...spawned(QUARTZ, MICA, 4_000),
+];
+
+describe("agentTreeReducer", () => {
+  it("builds the tree from spawn events, each child under the agent that spawned it", () => {
+    const state = build(NESTED);
+    expect(state.leadId).toBe("lead");
+    expect(state.roots).toEqual(["opal-id", "jade-id"]);
+    expect(state.nodes["opal-id"]?.children).toEqual(["quartz-id"]);
+    expect(state.nodes["quartz-id"]).toMatchObject({ parentId: "opal-id", depth: 2, nickname: "Quartz" });
+    expect(state.nodes["mica-id"]).toMatchObject({ parentId: "quartz-id", depth: 3, startedAt: 4_000 });
+    expect(flattenTree(state.nodes, state.roots).map((line) => [line.node.nickname, line.level])).toEqual([
+      ["Opal", 0],
+      ["Quartz", 1],
+      ["Mica", 2],
+      ["Jade", 0],
+    ]);
+    expect(agentPath(state, "mica-id").map((node) => node.nickname)).toEqual(["Opal", "Quartz", "Mica"]);
+  });
+
+  it("passes every status: pending, running, awaiting approval, completed, errored, shut down, idle", () => {
+    const spawnedOnly = build(NESTED.slice(0, 2));
+    expect(agentStatus(spawnedOnly.nodes["opal-id"]!)).toBe("pending");
+    let state = build(NESTED);
+    expect(agentStatus(state.nodes["opal-id"]!)).toBe("running");
+    state = build(
+      [
+        {
+          type: "approval-requested",
+          agent: QUARTZ,
+          callId: "w1",
+          tool: "write",
+          input: { file_path: "a.ts" },
+          preview: "",
+        },
+      ],
+      state,
+    );
+    expect(agentStatus(state.nodes["quartz-id"]!)).toBe("awaiting-approval");
+    expect(activityOf(state.nodes["quartz-id"]!)).toBe("write a.ts");
+    state = build(
+      [{ type: "approval-resolved", agent: QUARTZ, callId: "w1", tool: "write", approved: true, reason: "" }],
+      state,
+    );
+    expect(agentStatus(state.nodes["quartz-id"]!)).toBe("running");
+    state = build(
+      [
+        ...completed(QUARTZ, MICA, "completed: found it\nmore", 9_000, {
+          tokens: 10,
+          costUsd: 0,
+          result: "found it",
+        }),
+        ...completed(OPAL, QUARTZ, "errored: the model request failed", 9_500, { tokens: 10, costUsd: 0 }),
+        {
+          type: "subagent-status-changed",
+          agent: LEAD,
+          childId: "jade-id",
+          nickname: "Jade",
+          status: "shutdown",
+        },
+      ],
+      state,
+    );
+    expect(state.nodes["mica-id"]).toMatchObject({
+      lifecycle: "completed",
+      result: "found it",
+      endedAt: 9_000,
+    });
+    expect(state.nodes["quartz-id"]).toMatchObject({
+      lifecycle: "errored",
+      detail: "the model request failed",
+      endedAt: 9_500,
+    });
+    expect(state.nodes["jade-id"]?.lifecycle).toBe("shutdown");
+    expect(parseAgentStatus("idle")).toEqual({ lifecycle: "idle" });
+    expect(parseAgentStatus("working")).toEqual({ lifecycle: "running" });
+    expect(parseAgentStatus("stopped")).toEqual({ lifecycle: "shutdown" });
+    expect(parseAgentStatus("not_found")).toBeUndefined();
+  });
+
+  it("shows what an agent does now, and keeps the state object for deltas that change nothing", () => {
+    let state = build([
+      ...NESTED,
+      { type: "reasoning-delta", agent: OPAL, delta: "hm" },
+      { type: "reasoning-delta", agent: OPAL, delta: "m" },
+    ]);
+    expect(activityOf(state.nodes["opal-id"]!)).toBe("thinking");
+    const writing = build([{ type: "text-delta", agent: OPAL, delta: "I" }], state);
+    expect(activityOf(writing.nodes["opal-id"]!)).toBe("writing");
+    expect(agentTreeReducer(writing, { type: "text-delta", agent: OPAL, delta: " found" })).toBe(writing);
+    state = build(
+      [
+        { type: "tool-call-start", agent: OPAL, callId: "g1", name: "grep" },
+        {
+          type: "tool-start",
+          agent: OPAL,
+          callId: "g1",
+          name: "grep",
+          input: { pattern: "TODO", path: "src" },
+        },
+      ],
+      writing,
+    );
+    expect(activityOf(state.nodes["opal-id"]!)).toBe("grep TODO in src");
+    state = build(
+      [
+        {
+          type: "tool-end",
+          agent: OPAL,
+          callId: "g1",
+          name: "grep",
+          output: "",
+          isError: false,
+          durationMs: 5,
+        },
+      ],
+      state,
+    );
+    expect(activityOf(state.nodes["opal-id"]!)).toBe("");
+  });
+
+  it("sums each agent's usage, totals subtrees, and prefers core's figure once a child completes", () => {
+    let state = build([
+      ...NESTED,
+      spent(OPAL, 1_000, 200, 0.01),
+      spent(OPAL, 500, 100, 0.005),
+      spent(QUARTZ, 2_000, 300, 0.02),
+      spent(MICA, 100, 50, 0.001),
+      spent(JADE, 10, 5, 0),
+      spent(LEAD, 99_999, 1, 1),
+    ]);
+    expect(totalTokens(state.nodes["opal-id"]!.own.usage)).toBe(1_800);
+    expect(state.nodes["opal-id"]!.own.costUsd).toBeCloseTo(0.015);
+    let totals = subtreeTotals(state.nodes);
+    expect(totalTokens(totals.get("opal-id")!.usage)).toBe(1_800 + 2_300 + 150);
+    expect(totals.get("opal-id")!.costUsd).toBeCloseTo(0.036);
+    expect(totalTokens(totals.get("quartz-id")!.usage)).toBe(2_450);
+    // Core counted 5_000 for Quartz's subtree (an agent the panel never saw): its figure wins.
+    state = build(completed(OPAL, QUARTZ, "completed", 5_000, { tokens: 5_000, costUsd: 0.05 }), state);
+    totals = subtreeTotals(state.nodes);
+    expect(totalTokens(totals.get("quartz-id")!.usage)).toBe(5_000);
+    expect(totalTokens(totals.get("opal-id")!.usage)).toBe(1_800 + 5_000);
+  });
+
+  it("restarts the clock of a resumed agent and keeps finished agents until clearFinished", () => {
+    let state = build([...NESTED, ...completed(LEAD, JADE, "completed", 8_000, { tokens: 1, costUsd: 0 })]);
+    expect(state.nodes["jade-id"]).toMatchObject({ startedAt: 2_000, endedAt: 8_000 });
+    state = build(
+      [
+        {
+          type: "subagent-status-changed",
+          agent: LEAD,
+          childId: "jade-id",
+          nickname: "Jade",
+          status: "running",
+          at: 9_000,
+        },
+      ],
+      state,
+    );
+    expect(state.nodes["jade-id"]).toMatchObject({
+      lifecycle: "running",
+      startedAt: 9_000,
+      endedAt: undefined,
+    });
+    state = build(
+      [
+        ...completed(LEAD, JADE, "completed", 10_000, { tokens: 1, costUsd: 0 }),
+        ...completed(OPAL, QUARTZ, "completed", 10_000, { tokens: 1, costUsd: 0 }),
+        ...completed(LEAD, OPAL, "completed", 10_000, { tokens: 1, costUsd: 0 }),
+      ],
+      state,
+    );
+    // Opal and Quartz have finished but Mica still runs: they stay, so Mica keeps its place.
+    const cleared = clearFinished(state);
+    expect(Object.keys(cleared.nodes).sort()).toEqual(["mica-id", "opal-id", "quartz-id"]);
+    expect(cleared.roots).toEqual(["opal-id"]);
+    const later = clearFinished(
+      build(completed(QUARTZ, MICA, "completed", 11_000, { tokens: 1, costUsd: 0 }), cleared),
+    );
+    expect(later).toMatchObject({ nodes: {}, roots: [] });
+    expect(clearFinished(later)).toBe(later);
+  });
+
+  it("places an agent first seen by its own events under its parent once the spawn arrives", () => {
+    let state = build([{ type: "text-delta", agent: QUARTZ, delta: "x", at: 5 }]);
+    expect(state.roots).toEqual(["quartz-id"]);
+    state = build([...spawned(LEAD, OPAL), ...spawned(OPAL, QUARTZ)], state);
+    expect(state.roots).toEqual(["opal-id"]);
+    expect(state.nodes["opal-id"]?.children).toEqual(["quartz-id"]);
+    expect(state.nodes["quartz-id"]).toMatchObject({
+      parentId: "opal-id",
+      nickname: "Quartz",
+      streaming: "writing",
+    });
+  });
+});
