@@ -1,10 +1,9 @@
-import { mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm, MockToolCall } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 // define_agent / remove_agent declare the agents.json they write, so the sandbox, the deny rules
 // and the trust mode judge it like any other write (docs/security.md, "What a tool declares").
@@ -14,7 +13,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await realpath(await mkdtemp(join(tmpdir(), "nyzhi-agents-sandbox-")));
+  workspace = await realpath(await tempProject("nyzhi-agents-sandbox-"));
   home = await realpath(await tempHome());
 });
 afterEach(async () => {
@@ -49,8 +48,15 @@ async function execWithCalls(calls: MockToolCall[], flags: { trust: string; sand
     .trim()
     .split("\n")
     .map((line) => JSON.parse(line) as Record<string, unknown>);
-  const done = events.filter((event) => event.type === "tool_done");
-  const denied = events.filter((event) => event.type === "approval_denied");
+  // The fields these tests judge (ids, arguments and timing are checked in exec.test.ts).
+  const pick = (event: Record<string, unknown>, keys: string[]) =>
+    Object.fromEntries(keys.filter((key) => key in event).map((key) => [key, event[key]]));
+  const done = events
+    .filter((event) => event.type === "tool_done")
+    .map((event) => pick(event, ["type", "name", "output", "refused"]));
+  const denied = events
+    .filter((event) => event.type === "approval_denied")
+    .map((event) => pick(event, ["type", "tool", "reason"]));
   return { done, denied };
 }
 

@@ -1,10 +1,9 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const LEAD = "You are Nizzy";
 
@@ -12,7 +11,7 @@ let mock: MockLlm | undefined;
 let workspace: string;
 let home: string;
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-e2e-roles-"));
+  workspace = await tempProject("nyzhi-e2e-roles-");
   home = await tempHome();
 });
 afterEach(async () => {
@@ -163,7 +162,7 @@ describe("task through nyz exec", () => {
     ).toEqual(["no issues", "4 tests pass"]);
     // The discarded children's tokens are still counted: 2 lead requests + 2 children.
     expect(events.at(-1)).toMatchObject({
-      type: "summary",
+      type: "turn_complete",
       reason: "completed",
       input_tokens: 2020,
       output_tokens: 202,

@@ -1,9 +1,8 @@
 import { execFileSync } from "node:child_process";
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 let project: string;
 let home: string;
@@ -11,7 +10,7 @@ const run = (args: string[], env: Record<string, string> = {}) =>
   runNyz(args, { cwd: project, env: { NYZHI_HOME: home, ...env } });
 
 beforeEach(async () => {
-  project = await mkdtemp(join(tmpdir(), "nyzhi-cli-"));
+  project = await tempProject("nyzhi-cli-");
   execFileSync("git", ["init", "-q"], { cwd: project });
   home = await tempHome();
 });

@@ -1,16 +1,15 @@
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 let mock: MockLlm | undefined;
 let workspace: string;
 let home: string;
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-compact-"));
+  workspace = await tempProject("nyzhi-compact-");
   home = await tempHome();
 });
 afterEach(async () => {
@@ -94,7 +93,10 @@ describe("automatic compaction in a headless run", () => {
     // The summaries' tokens are counted in the run's totals.
     const summaries = mock.requests.filter((request) => request.system?.startsWith(SUMMARISER)).length;
     const turns = mock.requests.length - summaries;
-    expect(events.at(-1)).toMatchObject({ type: "summary", input_tokens: 7000 * summaries + 100 * turns });
+    expect(events.at(-1)).toMatchObject({
+      type: "turn_complete",
+      input_tokens: 7000 * summaries + 100 * turns,
+    });
     const notices = events.filter((event) => event.type === "notice");
     expect(notices.map((notice) => notice.message).join("\n")).toMatch(/compaction|Full compaction complete/);
   });

@@ -1,8 +1,7 @@
-import { mkdtemp, readdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 // `nyz config set` holds the config file's lock from its read to its rename, so concurrent runs
 // setting different keys all land (without it, most of them overwrote each other's change).
@@ -13,7 +12,7 @@ const KEYS_PER_WRITER = 10;
 describe("nyz config set from concurrent processes", () => {
   it(`${WRITERS} processes × ${KEYS_PER_WRITER} keys into one config.toml: all ${WRITERS * KEYS_PER_WRITER} kept`, async () => {
     const home = await tempHome();
-    const cwd = await mkdtemp(join(tmpdir(), "nyzhi-config-race-"));
+    const cwd = await tempProject("nyzhi-config-race-");
     const env = { NYZHI_HOME: home };
     const name = (writer: number, key: number) => `w${writer}k${key}`;
     // Each writer is a chain of real `nyz` processes, one per key; the chains run side by side.

@@ -1,10 +1,9 @@
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 let mock: MockLlm | undefined;
 afterEach(async () => {
@@ -14,7 +13,7 @@ afterEach(async () => {
 
 describe("a damaged (truncated) session file", () => {
   it("is listed with its path and problem, named when resumed, and can be deleted", async () => {
-    const workspace = await mkdtemp(join(tmpdir(), "nyzhi-damaged-session-"));
+    const workspace = await tempProject("nyzhi-damaged-session-");
     const home = await tempHome();
     mock = await startScenario({ rules: [{ response: { text: "Sure." } }] });
     const env = anthropicEnv(mock, home);

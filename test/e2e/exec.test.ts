@@ -1,13 +1,12 @@
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import { cp, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { NYZ_BIN, runNyz, tempHome } from "./helpers/run-nyz.js";
+import { NYZ_BIN, runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const sample = fileURLToPath(new URL("../../examples/demo/sample", import.meta.url));
 const demoScenario = JSON.parse(
@@ -19,7 +18,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-exec-"));
+  workspace = await tempProject("nyzhi-exec-");
   await cp(sample, workspace, { recursive: true });
   home = await tempHome();
 });
@@ -46,8 +45,8 @@ describe("nyz exec --json", () => {
     for (const event of events) expect(Object.keys(event)).toEqual([...Object.keys(event)].sort());
     const kinds = events.map((event) => event.type);
     expect(kinds[0]).toBe("session");
-    expect(kinds.at(-2)).toBe("turn_complete");
-    expect(kinds.at(-1)).toBe("summary");
+    expect(kinds.at(-2)).toBe("turn_end");
+    expect(kinds.at(-1)).toBe("turn_complete");
     const started = events.filter((event) => event.type === "tool_start").map((event) => event.name);
     expect(started).toEqual(["list_dir", "read", "read", "edit", "bash"]);
     // The first step's three read-only calls run in parallel and finish in any order.
@@ -225,7 +224,7 @@ describe("nyz exec --json", () => {
     expect(String(lines[0]!.message)).toContain("nyz login anthropic");
   });
 
-  it("exits 1 on a provider error, with an error line and no turn_complete", async () => {
+  it("exits 1 on a provider error, with an error line and a last turn_complete that says so", async () => {
     mock = await startScenario({
       rules: [{ response: { fault: { type: "status", status: 400, message: "bad request" } } }],
     });
@@ -234,9 +233,10 @@ describe("nyz exec --json", () => {
       env: anthropicEnv(mock, home),
     });
     expect(result.code).toBe(1);
-    const kinds = parseLines(result.stdout).map((event) => event.type);
-    expect(kinds).toContain("error");
-    expect(kinds).not.toContain("turn_complete");
+    const events = parseLines(result.stdout);
+    expect(events.map((event) => event.type)).toContain("error");
+    expect(events.filter((event) => event.type === "turn_complete")).toHaveLength(1);
+    expect(events.at(-1)).toMatchObject({ type: "turn_complete", reason: "error", text: "" });
   });
 
   it("exits 2 on usage errors: a bad --sandbox, no prompt", async () => {
@@ -269,10 +269,26 @@ describe("nyz exec --json", () => {
     const events = parseLines(result.stdout);
     expect(events.find((event) => event.type === "approval_denied")).toMatchObject({ tool: "bash" });
     // A call that never ran still pairs: tool_start, then tool_done marked refused.
+    const call = {
+      agent_id: "lead",
+      depth: 0,
+      id: expect.any(String),
+      name: "bash",
+      input: { command: "touch pwned" },
+    };
     expect(events.filter((event) => event.type === "tool_start" || event.type === "tool_done")).toEqual([
-      { type: "tool_start", name: "bash" },
-      { type: "tool_done", name: "bash", output: expect.stringContaining("not approved"), refused: "denied" },
+      { type: "tool_start", ...call },
+      {
+        type: "tool_done",
+        ...call,
+        output: expect.stringContaining("not approved"),
+        is_error: true,
+        duration_ms: expect.any(Number),
+        refused: "denied",
+      },
     ]);
+    const [start, done] = events.filter((event) => event.type === "tool_start" || event.type === "tool_done");
+    expect(done!.id).toBe(start!.id);
     expect(mock.requests[1]!.messages.at(-1)!.toolResults![0]!.content).toContain("not approved");
     await expect(readFile(join(workspace, "pwned"))).rejects.toThrow();
   });
@@ -297,7 +313,7 @@ describe("nyz exec --json", () => {
     const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
     expect(code).toBe(130);
     expect(Date.now() - interruptedAt).toBeLessThan(3000);
-    expect(parseLines(stdout).at(-1)).toMatchObject({ type: "summary", reason: "aborted" });
+    expect(parseLines(stdout).at(-1)).toMatchObject({ type: "turn_complete", reason: "aborted" });
     const sessions = await readdir(join(home, "data", "sessions"));
     expect(sessions).toHaveLength(1);
   });

@@ -1,12 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, openSync, writeSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { NYZ_BIN, tempHome } from "./helpers/run-nyz.js";
+import { NYZ_BIN, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const hasRipgrep = spawnSync("rg", ["--version"], { stdio: "ignore" }).status === 0;
 const hasProc = spawnSync("test", ["-r", "/proc/self/status"]).status === 0;
@@ -42,7 +41,7 @@ afterEach(async () => {
 
 describe.skipIf(!hasRipgrep || !hasProc)("grep on a huge file", () => {
   it("stops reading ripgrep at the match cap: nyz stays under 100 MB for 2 million matching lines", async () => {
-    workspace = await mkdtemp(join(tmpdir(), "nyzhi-grep-memory-"));
+    workspace = await tempProject("nyzhi-grep-memory-");
     // ~42 MB, 2 million matching lines: ripgrep would print ~600 MB of JSON for them.
     writeMatchingLines(join(workspace, "huge.log"), 2_000_000);
     mock = await startScenario({

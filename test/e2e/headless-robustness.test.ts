@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { hostname, tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const LAB_SERVER = fileURLToPath(
   new URL("../../packages/core/src/mcp/__fixtures__/stdio-server.mjs", import.meta.url),
@@ -16,7 +16,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-robust-"));
+  workspace = await tempProject("nyzhi-robust-");
   home = await tempHome();
 });
 afterEach(async () => {
@@ -68,7 +68,7 @@ describe("nyz exec keeps the user's files and sessions safe", () => {
   });
 
   it("--continue resumes the newest session of this project, not another project's", async () => {
-    const other = await mkdtemp(join(tmpdir(), "nyzhi-robust-other-"));
+    const other = await tempProject("nyzhi-robust-other-");
     mock = await startScenario({ rules: [{ response: { text: "ok" } }] });
     const env = anthropicEnv(mock, home);
     expect((await runNyz(["exec", "plan for project A"], { cwd: workspace, env })).code).toBe(0);
@@ -77,7 +77,7 @@ describe("nyz exec keeps the user's files and sessions safe", () => {
     const texts = mock.requests[2]!.messages.map((message) => message.text);
     expect(texts).toContain("plan for project A");
     expect(texts).not.toContain("secret plan for project B");
-    const fresh = await mkdtemp(join(tmpdir(), "nyzhi-robust-fresh-"));
+    const fresh = await tempProject("nyzhi-robust-fresh-");
     const none = await runNyz(["exec", "--continue", "go on"], { cwd: fresh, env });
     expect(none.code).toBe(1);
     expect(none.stderr).toContain("No sessions to continue in");

@@ -1,10 +1,9 @@
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { NYZ_BIN, type NyzResult, runNyz, tempHome } from "./helpers/run-nyz.js";
+import { NYZ_BIN, type NyzResult, runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 /**
  * `nyz login` where nobody can type or open a browser (issue 18, point 7): scripts, CI, `ssh host
@@ -15,7 +14,7 @@ let workspace: string;
 
 beforeEach(async () => {
   home = await tempHome();
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-login-"));
+  workspace = await tempProject("nyzhi-login-");
 });
 afterEach(async () => {
   await rm(home, { recursive: true, force: true });

@@ -239,7 +239,7 @@ describe("nyz exec with MCP servers", () => {
       output: expect.stringMatching(/^echo: hi \(cwd /),
     });
     expect(mock.requests[1]!.messages.at(-1)!.toolResults![0]!.content).toMatch(/^echo: hi/);
-    expect(lines.at(-1)).toMatchObject({ type: "summary", reason: "completed" });
+    expect(lines.at(-1)).toMatchObject({ type: "turn_complete", reason: "completed" });
   });
 });
 

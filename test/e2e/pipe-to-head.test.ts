@@ -1,11 +1,10 @@
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { NYZ_BIN, tempHome } from "./helpers/run-nyz.js";
+import { NYZ_BIN, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 /** Runs per command: the race (head closing the pipe while nyz still writes) does not show every time. */
 const RUNS = 20;
@@ -15,7 +14,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-pipe-"));
+  workspace = await tempProject("nyzhi-pipe-");
   home = await tempHome();
 });
 afterEach(async () => {

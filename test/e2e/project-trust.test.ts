@@ -1,19 +1,18 @@
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readFile, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 let mock: MockLlm | undefined;
 let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await realpath(await mkdtemp(join(tmpdir(), "nyzhi-trust-")));
+  workspace = await realpath(await tempProject("nyzhi-trust-"));
   home = await tempHome();
 });
 afterEach(async () => {

@@ -1,11 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rm } from "node:fs/promises";
 import { BUILT_IN_PROVIDERS } from "@nyzhi/config";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 /**
  * Which provider `nyz exec` talks to when the user names none, or names one that does not exist
@@ -18,7 +16,7 @@ let workspace: string;
 beforeEach(async () => {
   mock = await startScenario({ rules: [{ response: { text: "hello from the mock" } }] });
   home = await tempHome();
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-provider-choice-"));
+  workspace = await tempProject("nyzhi-provider-choice-");
 });
 afterEach(async () => {
   await mock.close();

@@ -1,10 +1,9 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { type NyzResult, runNyz, tempHome } from "./helpers/run-nyz.js";
+import { type NyzResult, runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 /** A distinctive key, planted as ANTHROPIC_API_KEY: it must appear in nothing nyz writes. */
 const KEY = "sk-ant-PLANTED-7f3c9e1b5d2a8064";
@@ -14,7 +13,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-secrets-"));
+  workspace = await tempProject("nyzhi-secrets-");
   home = await tempHome();
 });
 afterEach(async () => {

@@ -1,18 +1,17 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { NYZ_BIN, runNyz, tempHome } from "./helpers/run-nyz.js";
+import { NYZ_BIN, runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 let mock: MockLlm | undefined;
 let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-journal-e2e-"));
+  workspace = await tempProject("nyzhi-journal-e2e-");
   home = await tempHome();
 });
 afterEach(async () => {

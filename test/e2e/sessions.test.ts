@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const coreDist = fileURLToPath(new URL("../../packages/core/dist/index.js", import.meta.url));
 let mock: MockLlm | undefined;
@@ -14,7 +13,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-sessions-"));
+  workspace = await tempProject("nyzhi-sessions-");
   home = await tempHome();
 });
 afterEach(async () => {

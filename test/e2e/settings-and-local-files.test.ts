@@ -1,12 +1,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, readdir, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, realpath, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm, Scenario } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 let mock: MockLlm | undefined;
 /** The project, and HOME (runNyz's default), so `~/.aws` lies inside the workspace. */
@@ -14,7 +13,7 @@ let workspace: string;
 let nyzhiHome: string;
 
 beforeEach(async () => {
-  workspace = await realpath(await mkdtemp(join(tmpdir(), "nyzhi-settings-")));
+  workspace = await realpath(await tempProject("nyzhi-settings-"));
   nyzhiHome = await tempHome();
 });
 afterEach(async () => {

@@ -1,11 +1,10 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type BwrapStatus, detectBwrap } from "@nyzhi/core";
 import type { MockLlm, Scenario } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const API_KEY = "sk-ant-e2e-secret-key-0123456789";
 const SSH_KEY = "PRIVATE-KEY-MARKER";
@@ -20,7 +19,7 @@ let nyzhiHome: string;
 let userHome: string;
 
 beforeEach(async () => {
-  workspace = await realpath(await mkdtemp(join(tmpdir(), "nyzhi-secrets-")));
+  workspace = await realpath(await tempProject("nyzhi-secrets-"));
   nyzhiHome = await tempHome();
   userHome = await realpath(await mkdtemp("/var/tmp/nyzhi-user-home-"));
   await mkdir(join(userHome, ".ssh"));

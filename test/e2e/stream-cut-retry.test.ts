@@ -107,7 +107,11 @@ describe("a stream cut mid-message retries the step", () => {
       .map((event) => event.text)
       .join("");
     expect(textAfter).toBe("The clean answer.");
-    expect(events.at(-2)).toEqual({ type: "turn_complete" });
+    expect(events.at(-1)).toMatchObject({
+      type: "turn_complete",
+      reason: "completed",
+      text: "The clean answer.",
+    });
     expect(mock.requests).toHaveLength(2);
     // The retry sends the same thread: no partial assistant message in it.
     expect(mock.requests[1]!.messages).toEqual(mock.requests[0]!.messages);
@@ -125,7 +129,8 @@ describe("a stream cut mid-message retries the step", () => {
     mock.reset();
     const text = await runNyz(["exec", "say it"], { cwd: workspace, env, timeoutMs: 30_000 });
     expect(text.code).toBe(0);
-    expect(text.stdout).toBe("");
+    // Only the answer on stdout; the partial one stays in the progress on stderr.
+    expect(text.stdout).toBe("The clean answer.\n");
     expect(text.stderr).toMatch(
       /The partial answer that \n\[connection lost, retrying \(1\/3\); the partial answer above is discarded\]\nThe clean answer\./,
     );
@@ -198,7 +203,8 @@ describe("a stream cut mid-message retries the step", () => {
     expect(json.code).toBe(1);
     const events = lines(json.stdout);
     expect(events.filter((event) => event.type === "retry")).toHaveLength(1);
-    expect(events.map((event) => event.type)).not.toContain("turn_complete");
+    // The run ends with turn_complete saying it failed, with no partial text as the answer.
+    expect(events.at(-1)).toMatchObject({ type: "turn_complete", reason: "error", text: "" });
     expect(await savedMessages(events[0]!.session_id)).toEqual([{ role: "user", content: "say it" }]);
   });
 });

@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { computeCost, findModel, type Usage } from "@nyzhi/provider";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const LEAD = "You are Nizzy";
 const NOT_LEAD = { regex: "^(?!You are Nizzy)" };
@@ -16,7 +15,7 @@ let mock: MockLlm | undefined;
 let workspace: string;
 let home: string;
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-e2e-agent-usage-"));
+  workspace = await tempProject("nyzhi-e2e-agent-usage-");
   home = await tempHome();
 });
 afterEach(async () => {

@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { READ_TOOLS } from "@nyzhi/core";
 import type { MockLlm, Scenario } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const LEAD = "You are Nizzy";
 const READ_ONLY = new Set<string>(READ_TOOLS);
@@ -14,7 +13,7 @@ let mock: MockLlm | undefined;
 let workspace: string;
 let home: string;
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-e2e-agents-"));
+  workspace = await tempProject("nyzhi-e2e-agents-");
   home = await tempHome();
 });
 afterEach(async () => {
@@ -83,7 +82,7 @@ describe("subagents through nyz exec", () => {
       for (const tool of child.toolsOffered) expect(READ_ONLY.has(tool)).toBe(true);
     }
     const summary = events.at(-1)!;
-    expect(summary).toMatchObject({ type: "summary", reason: "completed" });
+    expect(summary).toMatchObject({ type: "turn_complete", reason: "completed" });
     const leadInput = mock.requests.filter((request) => request.system?.includes(LEAD)).length;
     expect(Number(summary.input_tokens)).toBeGreaterThan(leadInput); // children's tokens are counted too
     expect((await readFile(marker, "utf8")).split("\n").filter(Boolean).sort()).toEqual([

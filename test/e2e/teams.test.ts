@@ -1,11 +1,8 @@
-import { mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { TEAM_WAKE_PROMPT } from "@nyzhi/core";
 import type { MockLlm, Rule, Scenario } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const LEAD = "You are Nizzy";
 const teammate = (name: string) => `You are '${name}', a teammate`;
@@ -17,7 +14,7 @@ let mock: MockLlm | undefined;
 let workspace: string;
 let home: string;
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-e2e-teams-"));
+  workspace = await tempProject("nyzhi-e2e-teams-");
   home = await tempHome();
 });
 afterEach(async () => {
@@ -117,9 +114,9 @@ describe("teams through nyz exec --team-name and nyz teams", () => {
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.at(-1)).toMatchObject({ type: "summary", reason: "completed" });
-    // The summary counts the teammates' tokens too: it equals the sum of every step's usage line.
-    const teammateSteps = lines.filter((line) => line.type === "usage" && line.agent_id !== undefined);
+    expect(lines.at(-1)).toMatchObject({ type: "turn_complete", reason: "completed" });
+    // turn_complete counts the teammates' tokens too: it equals the sum of every step's usage line.
+    const teammateSteps = lines.filter((line) => line.type === "usage" && line.agent_id !== "lead");
     expect(teammateSteps.length).toBeGreaterThan(0);
     const stepTotal = lines
       .filter((line) => line.type === "usage")
@@ -217,7 +214,7 @@ describe("teams a plain nyz exec creates", () => {
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.at(-1)).toMatchObject({ type: "summary", reason: "completed" });
+    expect(lines.at(-1)).toMatchObject({ type: "turn_complete", reason: "completed" });
     expect(lines.filter((line) => line.type === "subagent_status" && line.nickname === "bob")).toEqual([
       expect.objectContaining({ status: "working" }),
       expect.objectContaining({ status: "idle" }),

@@ -1,12 +1,11 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 let mock: MockLlm | undefined;
 let server: Server;
@@ -24,7 +23,7 @@ beforeEach(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   target = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-web-fetch-"));
+  workspace = await tempProject("nyzhi-web-fetch-");
   home = await tempHome();
   mock = await startScenario({
     rules: [

@@ -1,3 +1,5 @@
+// The model registry, for hosts that import only core (the app's /model picker).
+export { listModels, type ModelInfo } from "@nyzhi/provider";
 // Agent loop and events
 export {
   type AgentContext,
@@ -61,6 +63,7 @@ export { formatUndoReport, type UndoReport } from "./context/checkpoints.js";
 // Context: compaction, memory, skills, custom commands
 export { compactIfNeeded, describeCompactionStep } from "./context/compaction/compact-if-needed.js";
 export { compactThread } from "./context/compaction/compact-thread.js";
+export { contextDirs } from "./context/compaction/context-dirs.js";
 export { estimateTokens } from "./context/compaction/estimate-tokens.js";
 export { assertValidThread, validateThread } from "./context/compaction/validate-thread.js";
 export {
@@ -340,6 +343,7 @@ export type {
   ToolResult,
   ToolServices,
 } from "./tools/tool-types.js";
+export { projectRootOf } from "./tools/tool-types.js";
 export { truncateEnd, truncateText } from "./tools/truncate-text.js";
 export { WEB_ACCESS_SERVICE, type WebAccessSettings } from "./tools/web/web-access.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtemp } from "node:fs/promises";
+import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,6 +25,17 @@ export interface RunNyzOptions {
 /** A fresh NYZHI_HOME so a test never reads or writes the real home. */
 export async function tempHome(): Promise<string> {
   return mkdtemp(join(tmpdir(), "nyzhi-home-"));
+}
+
+/**
+ * A fresh temp project with its own `.git` marker, so it is its own project root whatever lies
+ * above $TMPDIR (an ancestor's `.git`, `.nyzhi` or `.claude` would otherwise become the root, and
+ * the run would read that directory's config and write its `.nyzhi/`).
+ */
+export async function tempProject(prefix: string): Promise<string> {
+  const directory = await mkdtemp(join(tmpdir(), prefix));
+  await mkdir(join(directory, ".git"));
+  return directory;
 }
 
 /** Runs the built `nyz` as a child process and collects its output. */

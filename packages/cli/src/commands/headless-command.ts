@@ -1,6 +1,7 @@
-import { errorMessage, NyzhiError } from "@nyzhi/config";
+import { NyzhiError } from "@nyzhi/config";
 import type { HeadlessFlags } from "../headless/headless-options.js";
 import { jsonLine } from "../headless/json-event-writer.js";
+import { fatalErrorLine } from "../headless/json-run-lines.js";
 import { readPipedStdin } from "../headless/read-input.js";
 import { runHeadless } from "../headless/run-headless.js";
 import { ExitCode } from "../io/exit-codes.js";
@@ -51,7 +52,7 @@ export async function headlessCommand(
     });
   } catch (error) {
     if (flags.json) {
-      io.stdout(jsonLine({ type: "error", message: errorMessage(error) }));
+      io.stdout(jsonLine(fatalErrorLine(error)));
     }
     return reportError(io, error);
   } finally {

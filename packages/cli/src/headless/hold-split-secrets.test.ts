@@ -2,7 +2,7 @@ import { forgetKnownSecrets, redactKnownSecrets, registerSecret } from "@nyzhi/c
 import type { AgentEvent } from "@nyzhi/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { holdSplitSecrets } from "./hold-split-secrets.js";
-import { jsonLine, jsonLinesForEvent } from "./json-event-writer.js";
+import { createJsonEventWriter, jsonLine } from "./json-event-writer.js";
 
 const KEY = "sk-ant-SPLIT-0123456789abcdef";
 const lead = { agentId: "lead", nickname: "lead", depth: 0 } as AgentEvent["agent"];
@@ -15,8 +15,9 @@ afterEach(() => {
 /** What the --json writer prints for the events, line by line. */
 function jsonOutput(events: AgentEvent[]): string {
   let out = "";
+  const linesFor = createJsonEventWriter();
   const sink = holdSplitSecrets((event) => {
-    for (const line of jsonLinesForEvent(event)) out += jsonLine(line);
+    for (const line of linesFor(event)) out += jsonLine(line);
   });
   for (const event of events) sink.emit(event);
   sink.flush();
@@ -30,7 +31,7 @@ describe("holdSplitSecrets", () => {
       delta("Your key is sk-ant-SP"),
       delta("LIT-0123"),
       delta("456789abcdef, keep it safe."),
-      { type: "turn-end", agent: lead, reason: "completed" } as AgentEvent,
+      { type: "notice", agent: lead, message: "done" } as AgentEvent,
     ]);
     expect(out).not.toContain("SPLIT");
     const text = out
@@ -41,6 +42,32 @@ describe("holdSplitSecrets", () => {
       .map((line) => line.text)
       .join("");
     expect(text).toBe("Your key is [redacted], keep it safe.");
+  });
+
+  it("joins a key a command printed across tool_output pieces, per call, whatever runs in parallel", () => {
+    registerSecret(KEY);
+    const output = (callId: string, text: string) =>
+      ({ type: "tool-output", agent: lead, callId, name: "bash", text }) as AgentEvent;
+    const out = jsonOutput([
+      output("a", "key=sk-ant-SPL"),
+      output("b", "other call\n"),
+      output("a", "IT-0123456789abcdef\n"),
+      { type: "reasoning-delta", agent: lead, delta: "thinking sk-ant-" } as AgentEvent,
+      { type: "reasoning-delta", agent: lead, delta: "SPLIT-0123456789abcdef" } as AgentEvent,
+    ]);
+    expect(out).not.toContain("SPLIT");
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; id?: string; text: string });
+    const joined = (keep: (line: { type: string; id?: string }) => boolean) =>
+      lines
+        .filter(keep)
+        .map((line) => line.text)
+        .join("");
+    expect(joined((line) => line.id === "a")).toBe("key=[redacted]\n");
+    expect(joined((line) => line.id === "b")).toBe("other call\n");
+    expect(joined((line) => line.type === "reasoning_delta")).toBe("thinking [redacted]");
   });
 
   it("passes text through unchanged and in order when nothing is held", () => {

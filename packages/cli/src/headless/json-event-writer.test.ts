@@ -1,30 +1,137 @@
 import type { AgentEvent } from "@nyzhi/core";
 import { describe, expect, it } from "vitest";
-import { jsonLinesForEvent } from "./json-event-writer.js";
+import { createJsonEventWriter } from "./json-event-writer.js";
 
-const lead = { agentId: "lead", nickname: "lead", depth: 0 } as AgentEvent["agent"];
+const lead = { agentId: "lead", depth: 0 };
+const child = { agentId: "agent-1", depth: 1, nickname: "Ada", role: "explorer" };
+const leadFields = { agent_id: "lead", depth: 0 };
 
-describe("jsonLinesForEvent", () => {
-  it("pairs every tool_done with a tool_start, also for calls that never started", () => {
-    const started = new Set<string>();
-    const lines = (event: Record<string, unknown>) =>
-      jsonLinesForEvent({ agent: lead, ...event } as unknown as AgentEvent, started);
-    expect(lines({ type: "tool-start", callId: "a", name: "read", input: {} })).toEqual([
-      { type: "tool_start", name: "read" },
-    ]);
-    expect(lines({ type: "tool-end", callId: "a", name: "read", output: "ok", isError: false })).toEqual([
-      { type: "tool_done", name: "read", output: "ok" },
-    ]);
-    // A failure before the call started (no tool-start, not marked refused) still pairs.
-    expect(lines({ type: "tool-end", callId: "b", name: "bash", output: "boom", isError: true })).toEqual([
-      { type: "tool_start", name: "bash" },
-      { type: "tool_done", name: "bash", output: "boom" },
-    ]);
+describe("createJsonEventWriter", () => {
+  it("gives two parallel calls ids and arguments, so each tool_done matches its tool_start", () => {
+    const linesFor = createJsonEventWriter();
+    const lines = (events: Record<string, unknown>[]) =>
+      events.flatMap((event) => linesFor({ agent: lead, ...event } as unknown as AgentEvent));
     expect(
-      lines({ type: "tool-end", callId: "c", name: "bash", output: "no", isError: true, refused: "denied" }),
+      lines([
+        { type: "tool-start", callId: "a", name: "read", input: { file_path: "a.ts" } },
+        { type: "tool-start", callId: "b", name: "read", input: { file_path: "b.ts" } },
+        { type: "tool-end", callId: "b", name: "read", output: "B", isError: false, durationMs: 3 },
+        { type: "tool-end", callId: "a", name: "read", output: "A", isError: false, durationMs: 5 },
+      ]),
     ).toEqual([
-      { type: "tool_start", name: "bash" },
-      { type: "tool_done", name: "bash", output: "no", refused: "denied" },
+      { type: "tool_start", ...leadFields, id: "a", name: "read", input: { file_path: "a.ts" } },
+      { type: "tool_start", ...leadFields, id: "b", name: "read", input: { file_path: "b.ts" } },
+      {
+        type: "tool_done",
+        ...leadFields,
+        id: "b",
+        name: "read",
+        input: { file_path: "b.ts" },
+        output: "B",
+        is_error: false,
+        duration_ms: 3,
+      },
+      {
+        type: "tool_done",
+        ...leadFields,
+        id: "a",
+        name: "read",
+        input: { file_path: "a.ts" },
+        output: "A",
+        is_error: false,
+        duration_ms: 5,
+      },
+    ]);
+  });
+
+  it("pairs a call that never started with a tool_start, with the arguments the model streamed", () => {
+    const linesFor = createJsonEventWriter();
+    const lines = (events: Record<string, unknown>[]) =>
+      events.flatMap((event) => linesFor({ agent: lead, ...event } as unknown as AgentEvent));
+    expect(
+      lines([
+        { type: "tool-call-start", callId: "c", name: "bash" },
+        { type: "tool-call-delta", callId: "c", delta: '{"command":' },
+        { type: "tool-call-delta", callId: "c", delta: '"touch x"}' },
+        { type: "tool-call-start", callId: "d", name: "edit" },
+        { type: "tool-call-delta", callId: "d", delta: '{"broken' },
+      ]),
+    ).toEqual([]);
+    const refused = {
+      type: "tool-end",
+      name: "bash",
+      output: "no",
+      isError: true,
+      durationMs: 0,
+      refused: "denied",
+    };
+    expect(
+      lines([
+        { ...refused, callId: "c" },
+        { ...refused, callId: "d", name: "edit" },
+      ]),
+    ).toEqual([
+      { type: "tool_start", ...leadFields, id: "c", name: "bash", input: { command: "touch x" } },
+      {
+        type: "tool_done",
+        ...leadFields,
+        id: "c",
+        name: "bash",
+        input: { command: "touch x" },
+        output: "no",
+        is_error: true,
+        duration_ms: 0,
+        refused: "denied",
+      },
+      // Arguments that are not JSON are `null` (the output says why the call was refused).
+      { type: "tool_start", ...leadFields, id: "d", name: "edit", input: null },
+      {
+        type: "tool_done",
+        ...leadFields,
+        id: "d",
+        name: "edit",
+        input: null,
+        output: "no",
+        is_error: true,
+        duration_ms: 0,
+        refused: "denied",
+      },
+    ]);
+  });
+
+  it("names the agent of every line, and the subagent and its spawner on subagent lines", () => {
+    const linesFor = createJsonEventWriter();
+    expect(linesFor({ type: "text-delta", agent: child, delta: "hi" })).toEqual([
+      { type: "text_delta", agent_id: "agent-1", depth: 1, nickname: "Ada", role: "explorer", text: "hi" },
+    ]);
+    linesFor({
+      type: "subagent-spawned",
+      agent: lead,
+      childId: "agent-1",
+      nickname: "Ada",
+      role: "explorer",
+      depth: 1,
+      unknownRole: false,
+      model: "m",
+    });
+    expect(
+      linesFor({
+        type: "subagent-status-changed",
+        agent: lead,
+        childId: "agent-1",
+        nickname: "Ada",
+        status: "running",
+      }),
+    ).toEqual([
+      {
+        type: "subagent_status",
+        agent_id: "agent-1",
+        depth: 1,
+        role: "explorer",
+        nickname: "Ada",
+        parent_id: "lead",
+        status: "running",
+      },
     ]);
   });
 
@@ -37,18 +144,19 @@ describe("jsonLinesForEvent", () => {
       waitMs: 900,
       reason: "cut",
     } as const;
-    expect(jsonLinesForEvent(retry)).toEqual([
-      { type: "retry", attempt: 1, max: 3, wait_ms: 900, reason: "cut" },
+    expect(createJsonEventWriter()(retry)).toEqual([
+      { type: "retry", ...leadFields, attempt: 1, max: 3, wait_ms: 900, reason: "cut" },
     ]);
     const discard = { text: "Half an ", reasoning: true, toolCalls: [{ callId: "toolu_1", name: "bash" }] };
-    expect(jsonLinesForEvent({ ...retry, discard })).toEqual([
+    expect(createJsonEventWriter()({ ...retry, discard })).toEqual([
       {
         type: "retry",
+        ...leadFields,
         attempt: 1,
         max: 3,
         wait_ms: 900,
         reason: "cut",
-        discard: { text: "Half an ", tool_calls: [{ id: "toolu_1", name: "bash" }] },
+        discard: { text: "Half an ", reasoning: true, tool_calls: [{ id: "toolu_1", name: "bash" }] },
       },
     ]);
   });

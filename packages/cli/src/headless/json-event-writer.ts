@@ -1,135 +1,269 @@
 import { redactKnownSecrets } from "@nyzhi/config";
-import { type AgentEvent, assertNever } from "@nyzhi/core";
+import { type AgentEvent, type AgentTag, assertNever } from "@nyzhi/core";
+import type { Usage } from "@nyzhi/provider";
+
+/** One `exec --json` line before it is serialised. */
+export type JsonRecord = Record<string, unknown>;
 
 /**
  * One JSONL line with keys sorted alphabetically (the original's serde output), compact. Known
  * credentials in any value (a provider error quoting the key) are `[redacted]`.
  */
-export function jsonLine(value: Record<string, unknown>): string {
-  const sorted: Record<string, unknown> = {};
+export function jsonLine(value: JsonRecord): string {
+  const sorted: JsonRecord = {};
   for (const key of Object.keys(value).sort()) sorted[key] = value[key];
   return `${redactKnownSecrets(JSON.stringify(sorted))}\n`;
 }
 
-/**
- * Maps agent events to the `exec --json` lines. The original's events keep their names and keys
- * (`text_delta`, `tool_start`, `tool_done`, `retry`, `turn_complete`, `error`); new ones are
- * `session`, `approval_denied`, `usage`, `notice` and `summary`. Returns no line for events that
- * have none (deltas of tool arguments, reasoning). A call that never started (denied, blocked by a
- * hook, invalid arguments, cancelled, a failure before it ran) gets a `tool_start` too, just before
- * its `tool_done` (which says `refused` when it was), so every `tool_done` follows its `tool_start`.
- */
-export function jsonLinesForEvent(
-  event: AgentEvent,
-  /** Calls whose `tool_start` was written; pass one set for a whole run to pair every call. */
-  started: Set<string> = new Set(),
-): Record<string, unknown>[] {
-  const line = jsonForLeadEvent(event);
-  if (!line) return [];
-  let lines = [line];
-  if (event.type === "tool-start") started.add(event.callId);
-  if (event.type === "tool-end") {
-    const done = event.refused ? { ...line, refused: event.refused } : line;
-    lines = started.delete(event.callId) ? [done] : [{ type: "tool_start", name: event.name }, done];
-  }
-  // A subagent's own events carry which agent they came from; the lead's keep the original keys.
-  if (event.agent.depth > 0 && !event.type.startsWith("subagent-")) {
-    const from = { agent_id: event.agent.agentId, nickname: event.agent.nickname, depth: event.agent.depth };
-    return lines.map((entry) => ({ ...entry, ...from }));
-  }
-  return lines;
+/** The agent a line belongs to: `agent_id` and `depth` always, `nickname` and `role` when it has them. */
+export function agentFields(agent: AgentTag): JsonRecord {
+  return {
+    agent_id: agent.agentId,
+    depth: agent.depth,
+    ...(agent.nickname !== undefined ? { nickname: agent.nickname } : {}),
+    ...(agent.role !== undefined ? { role: agent.role } : {}),
+  };
 }
 
-function jsonForLeadEvent(event: AgentEvent): Record<string, unknown> | undefined {
+/** Token counts as flat `*_tokens` keys (the `usage`, `turn_end` and `turn_complete` lines). */
+export function usageFields(usage: Usage): JsonRecord {
+  return {
+    input_tokens: usage.inputTokens,
+    output_tokens: usage.outputTokens,
+    cache_read_tokens: usage.cacheReadTokens,
+    cache_write_tokens: usage.cacheWriteTokens,
+  };
+}
+
+/** What the writer knows of a tool call before its `tool_done`. */
+interface CallState {
+  /** Arguments as the tool validated them (`tool_start`, `approval_requested`). */
+  input?: unknown;
+  /** The arguments JSON as streamed (`tool-call-delta`), for calls that never start. */
+  raw: string;
+  started: boolean;
+}
+
+/**
+ * Maps agent events to `exec --json` lines (documented, field by field, in `docs/json-events.md`).
+ * Every line names the agent it belongs to (`agentFields`); `subagent_*` lines describe the
+ * subagent and name its spawner in `parent_id`. Tool lines carry the call `id`, and `tool_done`
+ * repeats the arguments. A call that never started (denied, blocked by a hook, invalid, cancelled)
+ * still gets a `tool_start` just before its `tool_done`. The streamed arguments
+ * (`tool-call-start`, `tool-call-delta`) produce no line. Keep one writer for a whole run: it pairs
+ * calls across events.
+ */
+export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
+  const calls = new Map<string, CallState>();
+  /** Subagents seen spawning, for the depth and role of their later status lines. */
+  const children = new Map<string, { depth: number; role: string }>();
+  const call = (callId: string): CallState => {
+    let state = calls.get(callId);
+    if (!state) {
+      state = { raw: "", started: false };
+      calls.set(callId, state);
+    }
+    return state;
+  };
+  const childFields = (event: { childId: string; agent: AgentTag }, role?: string): JsonRecord => {
+    const known = children.get(event.childId);
+    const childRole = role ?? known?.role;
+    return {
+      agent_id: event.childId,
+      depth: known?.depth ?? event.agent.depth + 1,
+      parent_id: event.agent.agentId,
+      ...(childRole !== undefined ? { role: childRole } : {}),
+    };
+  };
+
+  return (event) => {
+    const agent = agentFields(event.agent);
+    switch (event.type) {
+      case "tool-call-start":
+        call(event.callId);
+        return [];
+      case "tool-call-delta":
+        call(event.callId).raw += event.delta;
+        return [];
+      case "tool-start": {
+        const state = call(event.callId);
+        state.input = event.input;
+        state.started = true;
+        return [{ type: "tool_start", ...agent, id: event.callId, name: event.name, input: event.input }];
+      }
+      case "tool-end": {
+        const state = calls.get(event.callId);
+        calls.delete(event.callId);
+        const input = state ? inputOf(state) : null;
+        const done = {
+          type: "tool_done",
+          ...agent,
+          id: event.callId,
+          name: event.name,
+          input,
+          output: event.output,
+          is_error: event.isError,
+          duration_ms: event.durationMs,
+          ...(event.refused ? { refused: event.refused } : {}),
+        };
+        if (state?.started) return [done];
+        return [{ type: "tool_start", ...agent, id: event.callId, name: event.name, input }, done];
+      }
+      case "approval-requested":
+        call(event.callId).input = event.input;
+        return [
+          {
+            type: "approval_requested",
+            ...agent,
+            id: event.callId,
+            tool: event.tool,
+            input: event.input,
+            preview: event.preview,
+          },
+        ];
+      case "retry":
+        for (const discarded of event.discard?.toolCalls ?? []) calls.delete(discarded.callId);
+        return [retryLine(event, agent)];
+      case "subagent-spawned":
+        children.set(event.childId, { depth: event.depth, role: event.role });
+        return [
+          {
+            type: "subagent_spawned",
+            ...childFields(event, event.role),
+            depth: event.depth,
+            nickname: event.nickname,
+            model: event.model,
+            ...(event.unknownRole ? { unknown_role: true } : {}),
+          },
+        ];
+      case "subagent-status-changed":
+        return [
+          { type: "subagent_status", ...childFields(event), nickname: event.nickname, status: event.status },
+        ];
+      case "subagent-completed":
+        children.delete(event.childId);
+        return [
+          {
+            type: "subagent_completed",
+            ...childFields(event, event.role),
+            nickname: event.nickname,
+            status: event.status,
+            ...usageFields(event.usage),
+            cost_usd: event.costUsd,
+            ...(event.result !== undefined ? { result: event.result } : {}),
+          },
+        ];
+      case "subagent-queued":
+        // `role` is the role asked for; the line belongs to the agent that waits for a slot.
+        return [
+          {
+            type: "subagent_queued",
+            ...agent,
+            parent_id: event.agent.agentId,
+            role: event.role,
+            limit: event.limit,
+            waiting: event.waiting,
+          },
+        ];
+      default:
+        return [{ ...agent, ...simpleLine(event) }];
+    }
+  };
+}
+
+type SimpleEvent = Exclude<
+  AgentEvent,
+  {
+    type:
+      | "tool-call-start"
+      | "tool-call-delta"
+      | "tool-start"
+      | "tool-end"
+      | "approval-requested"
+      | "retry"
+      | "subagent-spawned"
+      | "subagent-status-changed"
+      | "subagent-completed"
+      | "subagent-queued";
+  }
+>;
+
+/** The lines that need no state: one per event, the agent's fields added by the caller. */
+function simpleLine(event: SimpleEvent): JsonRecord {
   switch (event.type) {
-    case "subagent-spawned":
-      return {
-        type: "subagent_spawned",
-        agent_id: event.childId,
-        nickname: event.nickname,
-        role: event.role,
-        depth: event.depth,
-        model: event.model,
-        parent_id: event.agent.agentId,
-        ...(event.unknownRole ? { unknown_role: true } : {}),
-      };
-    case "subagent-queued":
-      return {
-        type: "subagent_queued",
-        role: event.role,
-        parent_id: event.agent.agentId,
-        limit: event.limit,
-        waiting: event.waiting,
-      };
-    case "subagent-status-changed":
-      return {
-        type: "subagent_status",
-        agent_id: event.childId,
-        nickname: event.nickname,
-        status: event.status,
-      };
-    case "subagent-completed":
-      return {
-        type: "subagent_completed",
-        agent_id: event.childId,
-        nickname: event.nickname,
-        role: event.role,
-        status: event.status,
-        input_tokens: event.usage.inputTokens,
-        output_tokens: event.usage.outputTokens,
-        cost_usd: event.costUsd,
-        ...(event.result !== undefined ? { result: event.result } : {}),
-      };
+    case "turn-start":
+      return { type: "turn_start", turn_id: event.turnId, input: event.input };
+    case "step-start":
+      return { type: "step_start", step: event.step };
     case "text-delta":
       return { type: "text_delta", text: event.delta };
-    case "tool-start":
-      return { type: "tool_start", name: event.name };
-    case "tool-end":
-      return { type: "tool_done", name: event.name, output: event.output };
+    case "reasoning-delta":
+      return { type: "reasoning_delta", text: event.delta };
+    case "tool-output":
+      return { type: "tool_output", id: event.callId, name: event.name, text: event.text };
     case "approval-resolved":
-      return event.approved ? undefined : { type: "approval_denied", tool: event.tool, reason: event.reason };
-    case "usage":
       return {
-        type: "usage",
-        step: event.step,
-        input_tokens: event.usage.inputTokens,
-        output_tokens: event.usage.outputTokens,
-        cache_read_tokens: event.usage.cacheReadTokens,
-        cost_usd: event.costUsd,
-      };
-    case "retry":
-      return {
-        type: "retry",
-        attempt: event.attempt,
-        max: event.maxAttempts,
-        wait_ms: event.waitMs,
+        type: event.approved ? "approval_granted" : "approval_denied",
+        id: event.callId,
+        tool: event.tool,
         reason: event.reason,
-        // The step is sent again: this agent's last text_delta lines, `discard.text` joined, are void.
-        ...(event.discard
-          ? {
-              discard: {
-                text: event.discard.text,
-                tool_calls: event.discard.toolCalls.map((call) => ({ id: call.callId, name: call.name })),
-              },
-            }
-          : {}),
+      };
+    case "usage":
+      return { type: "usage", step: event.step, ...usageFields(event.usage), cost_usd: event.costUsd };
+    case "step-end":
+      return {
+        type: "step_end",
+        step: event.step,
+        finish_reason: event.finishReason,
+        tool_calls: event.toolCalls,
       };
     case "notice":
       return { type: "notice", message: event.message };
     case "error":
-      return { type: "error", message: event.message };
+      return { type: "error", message: event.message, code: event.code, fatal: event.fatal };
     case "turn-end":
-      return event.reason === "completed" && event.agent.depth === 0 ? { type: "turn_complete" } : undefined;
-    case "turn-start":
-    case "step-start":
-    case "step-end":
-    case "reasoning-delta":
-    case "tool-call-start":
-    case "tool-call-delta":
-    case "tool-output":
-    case "approval-requested":
-      return undefined;
+      return {
+        type: "turn_end",
+        turn_id: event.turnId,
+        reason: event.reason,
+        steps: event.steps,
+        text: event.text,
+        ...usageFields(event.usage),
+        cost_usd: event.costUsd,
+      };
     default:
       return assertNever(event);
+  }
+}
+
+function retryLine(event: Extract<AgentEvent, { type: "retry" }>, agent: JsonRecord): JsonRecord {
+  return {
+    type: "retry",
+    ...agent,
+    attempt: event.attempt,
+    max: event.maxAttempts,
+    wait_ms: event.waitMs,
+    reason: event.reason,
+    // The step is sent again: this agent's last text_delta lines, `discard.text` joined, are void.
+    ...(event.discard
+      ? {
+          discard: {
+            text: event.discard.text,
+            reasoning: event.discard.reasoning,
+            tool_calls: event.discard.toolCalls.map((call) => ({ id: call.callId, name: call.name })),
+          },
+        }
+      : {}),
+  };
+}
+
+/** A call's arguments: as validated, else as streamed (`{}` when none, `null` when not JSON). */
+function inputOf(state: CallState): unknown {
+  if (state.input !== undefined) return state.input;
+  if (state.raw.trim() === "") return {};
+  try {
+    return JSON.parse(state.raw) as unknown;
+  } catch {
+    return null;
   }
 }

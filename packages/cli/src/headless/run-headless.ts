@@ -14,7 +14,8 @@ import {
   UsageError,
 } from "./headless-options.js";
 import { holdSplitSecrets } from "./hold-split-secrets.js";
-import { jsonLine, jsonLinesForEvent } from "./json-event-writer.js";
+import { createJsonEventWriter, jsonLine } from "./json-event-writer.js";
+import { hookLine, mcpNoticeLine, sessionLine, turnCompleteLine } from "./json-run-lines.js";
 import { buildUserContent } from "./read-input.js";
 import { textForEvent } from "./text-event-writer.js";
 
@@ -28,12 +29,28 @@ export interface HeadlessRun {
   signal: AbortSignal;
 }
 
+/** `-o -`: the final answer goes to stdout instead of a file. */
+export const OUTPUT_TO_STDOUT = "-";
+
+/**
+ * Whether text mode prints the final answer on stdout when the turn ends: always with `-q` or
+ * `-o -`; otherwise unless stdout and stderr are both terminals, where the text streamed to stderr
+ * has already shown it (printing it again would show it twice). So `nyz run "…" > out.md` and
+ * `x=$(nyz exec "…")` get the answer, and only it, while progress stays on stderr.
+ */
+export function printsAnswerOnStdout(flags: HeadlessFlags, io: Pick<CommandIo, "isTerminal">): boolean {
+  if (flags.json) return false;
+  if (flags.quiet || flags.output === OUTPUT_TO_STDOUT) return true;
+  const terminal = io.isTerminal;
+  return !(terminal?.stdout && terminal.stderr);
+}
+
 /** Writes events as JSONL on stdout or as text on stderr. */
 function eventSink(io: CommandIo, flags: HeadlessFlags): (event: AgentEvent) => void {
   if (flags.json) {
-    const started = new Set<string>();
+    const linesFor = createJsonEventWriter();
     return (event) => {
-      for (const line of jsonLinesForEvent(event, started)) io.stdout(jsonLine(line));
+      for (const line of linesFor(event)) io.stdout(jsonLine(line));
     };
   }
   if (flags.quiet) {
@@ -58,8 +75,10 @@ function logTurnError(io: CommandIo, event: Extract<AgentEvent, { type: "error" 
 
 /**
  * `nyz run` and `nyz exec`: one headless turn, a thin host over core's `openSession`. Approvals
- * follow the trust mode; one that nobody can give is denied and reported. Returns the exit code:
- * 0 done, 1 failed, 130 interrupted.
+ * follow the trust mode; one that nobody can give is denied and reported. Text mode streams
+ * progress to stderr and prints the answer on stdout (see `printsAnswerOnStdout`); `--json` writes
+ * only JSONL to stdout, ending with `turn_complete`. Returns the exit code: 0 done, 1 failed,
+ * 130 interrupted.
  */
 export async function runHeadless(
   io: CommandIo,
@@ -79,14 +98,17 @@ export async function runHeadless(
   const maxSteps = parseMaxSteps(flags.maxSteps);
   const teamWaitMs = parseTeamWaitMs(flags.teamWaitMs);
   if (flags.continue && flags.session) throw new UsageError("Cannot use both --continue and --session");
+  if (flags.json && flags.output === OUTPUT_TO_STDOUT) {
+    throw new UsageError(
+      `-o - writes the answer to stdout, where ${run.mode === "run" ? "--format json" : "--json"} writes its events; pass -o FILE, or read the text of the last line (turn_complete)`,
+    );
+  }
   const subagentModels = parseSubagentModels(flags.subagentModel);
 
   const loaded = await loadCliConfig(io, { ...globals, ...(trust ? { trust } : {}) });
   const reportMcp = (message: string, notice?: McpNotice) => {
-    if (flags.json) {
-      const where = notice ? { server: notice.server, kind: notice.kind } : {};
-      io.stdout(jsonLine({ type: "notice", source: "mcp", message, ...where }));
-    } else io.stderr(`warning: ${message}\n`);
+    if (flags.json) io.stdout(jsonLine(mcpNoticeLine(message, notice)));
+    else io.stderr(`warning: ${message}\n`);
   };
   // The session is held until its thread is saved: a second run on it fails at once instead of racing.
   const session = await openSession({
@@ -110,21 +132,10 @@ export async function runHeadless(
       onWarning: (message) => io.stderr(`${message}\n`),
       onMcpNotice: reportMcp,
       onOpened: (opened) => {
-        if (flags.json)
-          io.stdout(
-            jsonLine({
-              type: "session",
-              session_id: opened.id,
-              provider: opened.providerId,
-              model: opened.modelId,
-            }),
-          );
+        if (flags.json) io.stdout(jsonLine(sessionLine(opened)));
       },
       onHookResult: (hook) => {
-        if (flags.json)
-          io.stdout(
-            jsonLine({ type: "hook", event: hook.event, status: hook.status, summary: hook.summary }),
-          );
+        if (flags.json) io.stdout(jsonLine(hookLine(hook)));
         else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
       },
     },
@@ -159,7 +170,9 @@ export async function runHeadless(
   const runCost = after.costUsd - before.costUsd;
   const { record } = session;
 
-  if (flags.output) {
+  // A failed step's text is a fragment (a stream that broke off), never the answer.
+  const answer = result.reason === "error" ? "" : result.text.trim();
+  if (flags.output && flags.output !== OUTPUT_TO_STDOUT) {
     // Only a finished answer, and atomically: a failed or interrupted turn never replaces the file.
     if (result.reason === "completed") {
       await writeFileAtomic(flags.output, result.text);
@@ -167,32 +180,46 @@ export async function runHeadless(
     } else io.stderr(`${flags.output} not written: the turn did not complete (${result.reason})\n`);
   }
   const durationMs = Date.now() - startedAt;
+  const { providerId, modelId } = session.model;
   if (flags.json) {
     io.stdout(
-      jsonLine({
-        type: "summary",
-        session_id: record.meta.id,
-        steps: result.steps,
-        input_tokens: runUsage.inputTokens,
-        output_tokens: runUsage.outputTokens,
-        cost_usd: runCost,
-        duration_ms: durationMs,
-        reason: result.reason,
-      }),
+      jsonLine(
+        turnCompleteLine({
+          sessionId: record.meta.id,
+          providerId,
+          modelId,
+          reason: result.reason,
+          text: answer,
+          steps: result.steps,
+          usage: runUsage,
+          costUsd: runCost,
+          durationMs,
+        }),
+      ),
     );
-  } else if (flags.quiet) {
-    // A failed step's text is a fragment (a stream that broke off), never the answer.
-    if (result.reason !== "error" && result.text.trim()) io.stdout(`${result.text.trim()}\n`);
-  } else {
-    const { providerId, modelId } = session.model;
+  } else if (!flags.quiet) {
     io.stderr(
       `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${runUsage.inputTokens} in / ${runUsage.outputTokens} out tokens · $${runCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · ${providerId}/${modelId} · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
     );
   }
-  if (result.reason === "aborted") return ExitCode.interrupted;
+  if (answer && printsAnswerOnStdout(flags, io)) io.stdout(`${answer}\n`);
+  if (result.reason === "aborted") {
+    io.stderr(`${interruptedMessage(run.mode, record.meta.id, { saved: flags.ephemeral !== true })}\n`);
+    return ExitCode.interrupted;
+  }
   return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
 }
 
+/** What Ctrl-C leaves behind, and how to go on from it. */
+export function interruptedMessage(
+  mode: "run" | "exec",
+  sessionId: string,
+  options: { saved: boolean },
+): string {
+  if (!options.saved) return "Interrupted. The session was not saved (--ephemeral).";
+  const id = sessionId.slice(0, 8);
+  return `Interrupted. Session ${id} saved; continue with \`nyz ${mode} --continue "…"\` (this project's latest session) or \`nyz ${mode} -s ${id} "…"\`.`;
+}
 
 /** `--subagent-model role=model` (repeatable) → overrides by role. */
 function parseSubagentModels(values: readonly string[] | undefined): Record<string, string> {

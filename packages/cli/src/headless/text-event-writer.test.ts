@@ -1,4 +1,4 @@
-import type { AgentEvent } from "@nyzhi/core";
+import { type AgentEvent, NO_APPROVER_REASON } from "@nyzhi/core";
 import { describe, expect, it } from "vitest";
 import { textForEvent } from "./text-event-writer.js";
 
@@ -24,5 +24,33 @@ describe("textForEvent", () => {
       discard: { text: "", reasoning: false, toolCalls: [{ callId: "toolu_1", name: "bash" }] },
     };
     expect(textForEvent(callOnly)).toBe("\n[connection lost, retrying (1/3)]\n");
+  });
+
+  it("says how to allow a call that was refused because nobody could approve it", () => {
+    const denied = (reason: string): AgentEvent => ({
+      type: "approval-resolved",
+      agent: lead,
+      callId: "c",
+      tool: "bash",
+      approved: false,
+      reason,
+    });
+    expect(textForEvent(denied(NO_APPROVER_REASON))).toBe(
+      `[denied: bash] ${NO_APPROVER_REASON}\n  To allow it in this run, pass --full-auto (trust full, sandbox workspace-write), or -y autoedit to allow file edits inside the workspace only.\n`,
+    );
+    expect(
+      textForEvent(
+        denied(
+          `/w/.nyzhi/x is one of the agent's control files (.nyzhi/**): writing it always asks unless trust mode is full; ${NO_APPROVER_REASON}`,
+        ),
+      ),
+    ).toContain(
+      "\n  To allow it in this run, pass --full-auto (control files ask in every trust mode but full).\n",
+    );
+    expect(textForEvent(denied(`always_ask rule "bash"; ${NO_APPROVER_REASON}`))).toContain(
+      "\n  It is in agent.trust.always_ask, which asks in every trust mode",
+    );
+    // A person's or a hook's refusal needs no hint.
+    expect(textForEvent(denied("denied by the user"))).toBe("[denied: bash] denied by the user\n");
   });
 });

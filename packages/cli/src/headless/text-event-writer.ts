@@ -1,8 +1,9 @@
-import { type AgentEvent, assertNever, truncateEnd } from "@nyzhi/core";
+import { type AgentEvent, assertNever, NO_APPROVER_REASON, truncateEnd } from "@nyzhi/core";
 
 /**
- * Human output of `nyz run` / `nyz exec` (text mode), written to stderr so stdout stays clean
- * for `-q` answers: streamed text, one line per tool, denials, retries and errors.
+ * Human output of `nyz run` / `nyz exec` (text mode), written to stderr so stdout carries only the
+ * final answer: streamed text, one line per tool, denials (with how to allow them), retries and
+ * errors.
  */
 export function textForEvent(event: AgentEvent): string | undefined {
   if (event.agent.depth > 0 && !event.type.startsWith("subagent-")) {
@@ -34,7 +35,8 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
       return `${event.name} ${status}: ${truncateEnd(firstLine, 197, "...")}\n`;
     }
     case "approval-resolved":
-      return event.approved ? undefined : `[denied: ${event.tool}] ${event.reason}\n`;
+      if (event.approved) return undefined;
+      return `[denied: ${event.tool}] ${event.reason}\n${headlessApprovalHint(event.reason) ?? ""}`;
     case "retry":
       if (event.discard) {
         const partial = event.discard.text ? "; the partial answer above is discarded" : "";
@@ -59,4 +61,19 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * For a call refused because nobody could approve it (a headless run): how to let it run, as an
+ * indented line. Undefined for every other refusal (a user's, a hook's).
+ */
+export function headlessApprovalHint(reason: string): string | undefined {
+  if (!reason.endsWith(NO_APPROVER_REASON)) return undefined;
+  if (reason.startsWith("always_ask rule")) {
+    return "  It is in agent.trust.always_ask, which asks in every trust mode: a run without a terminal cannot allow it.\n";
+  }
+  if (reason.includes("control files")) {
+    return "  To allow it in this run, pass --full-auto (control files ask in every trust mode but full).\n";
+  }
+  return "  To allow it in this run, pass --full-auto (trust full, sandbox workspace-write), or -y autoedit to allow file edits inside the workspace only.\n";
 }

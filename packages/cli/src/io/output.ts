@@ -13,6 +13,11 @@ export interface CommandIo {
    * must be streamed (a pipe, a terminal, a socket).
    */
   stdinFileText?: () => string | undefined;
+  /**
+   * Whether stdout and stderr are terminals (absent: neither). `nyz run`/`exec` print the final
+   * answer on stdout unless both are, where the streamed text has already shown it.
+   */
+  isTerminal?: { stdout: boolean; stderr: boolean };
 }
 
 export function processIo(): CommandIo {
@@ -26,5 +31,8 @@ export function processIo(): CommandIo {
       return process.stdin;
     },
     stdinFileText: () => readStdinFile(0),
+    get isTerminal() {
+      return { stdout: process.stdout.isTTY === true, stderr: process.stderr.isTTY === true };
+    },
   };
 }

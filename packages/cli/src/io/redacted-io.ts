@@ -15,7 +15,7 @@ export function redactedIo(io: CommandIo): CommandIo {
     stderr: (text) => io.stderr(redactKnownSecrets(text)),
   };
   // Copied as descriptors: `processIo` creates `stdin` only when it is first read.
-  for (const key of ["stdin", "stdinFileText"] as const) {
+  for (const key of ["stdin", "stdinFileText", "isTerminal"] as const) {
     const descriptor = Object.getOwnPropertyDescriptor(io, key);
     if (descriptor) Object.defineProperty(redacted, key, descriptor);
   }

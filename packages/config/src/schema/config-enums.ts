@@ -33,7 +33,23 @@ export type HookEvent = (typeof HOOK_EVENTS)[number];
 export const HOOK_TYPES = ["command", "prompt", "agent"] as const;
 export type HookType = (typeof HOOK_TYPES)[number];
 
-export const EMBEDDING_KINDS = ["auto", "voyage", "openai", "perplexity", "tfidf", "local", "api"] as const;
+/**
+ * `index.embedding`: `auto` picks the best available (a remote with a key, else a local model,
+ * else none); `none` is full-text search only. `tfidf` (the original's hash embedder) now means
+ * `none`, and `api` the first remote with a key.
+ */
+export const EMBEDDING_KINDS = [
+  "auto",
+  "voyage",
+  "openai",
+  "gemini",
+  "ollama",
+  "perplexity",
+  "local",
+  "none",
+  "tfidf",
+  "api",
+] as const;
 export type EmbeddingKind = (typeof EMBEDDING_KINDS)[number];
 
 const TRUST_ALIASES: Readonly<Record<string, TrustMode>> = {

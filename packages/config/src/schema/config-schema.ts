@@ -259,6 +259,12 @@ const indexSchema = z.object({
   embedding: z.enum(EMBEDDING_KINDS).default("auto"),
   /** Empty means the embedding provider's default model. */
   embedding_model: z.string().default(""),
+  /** API root of the embeddings provider (an Ollama server, a proxy); unset means the provider's own. */
+  embedding_base_url: z.string().optional(),
+  /** Where local (transformers.js) models live, one folder per model id; unset means the model cache. */
+  model_dir: z.string().optional(),
+  /** Files larger than this many bytes are left out of the index; unset means 1 MiB. */
+  max_file_bytes: z.number().int().positive().optional(),
   auto_context: z.boolean().default(true),
   auto_context_chunks: count.default(5),
   /** Paths left out of the index, as globs. */

@@ -16,8 +16,13 @@ export interface HookLogger {
 export interface HookRunnerOptions {
   /** `agent.hooks` from the merged config: global hooks, then project hooks. */
   hooks: readonly HookConfig[];
-  /** Workspace root: hooks run here, and it is `NYZHI_PROJECT_DIR`. */
+  /** The project root: hooks run here (as Claude Code's do), and it is `NYZHI_PROJECT_DIR`. */
   cwd: string;
+  /**
+   * The agent's working directory: where relative paths in tool arguments resolve (the files a
+   * hook's `pattern` and `{file}` see), and the `cwd` on a hook's stdin. Default `cwd`.
+   */
+  toolCwd?: string;
   /** Base environment of every hook. Default `process.env`. */
   env?: Record<string, string | undefined>;
   /** `session_id` on stdin unless a run names another. Default "". */
@@ -57,6 +62,11 @@ export class HookRunner {
     return this.options.cwd;
   }
 
+  /** Where relative paths in tool arguments resolve (see `HookRunnerOptions.toolCwd`). */
+  get toolCwd(): string {
+    return this.options.toolCwd ?? this.options.cwd;
+  }
+
   /** Whether any hook listens to `event` (lets callers skip building a context). */
   has(event: HookEvent): boolean {
     return this.options.hooks.some((hook) => hook.event === event);
@@ -74,7 +84,8 @@ export class HookRunner {
     const payload = {
       hook_event_name: pascalCase(event),
       session_id: options.sessionId ?? this.options.sessionId ?? "",
-      cwd: this.options.cwd,
+      // The agent's working directory, as Claude Code's `cwd`; the hook itself runs in the root.
+      cwd: this.toolCwd,
       ...context,
     };
     const results: HookResult[] = [];

@@ -93,7 +93,7 @@ export function lifecycleHooks(runner: HookRunner, options: LifecycleHooksOption
     compactContext: fire("compact_context"),
     notification: fire("notification"),
     async permissionRequest(context, fireOptions) {
-      const files = filesNamedBy(context.tool_name, context.tool_input, runner.cwd);
+      const files = filesNamedBy(context.tool_name, context.tool_input, runner.toolCwd);
       const results = await runner.run("permission_request", context, { ...runOptions(fireOptions), files });
       const answer = permissionAnswerOf(results);
       return answer === undefined ? { results } : { answer, results };

@@ -41,13 +41,13 @@ export function toolCallHooks(runner: HookRunner, options: ToolCallHooksOptions)
       const results = await runner.run(
         "pre_tool_use",
         { tool_name: call.name, tool_input: call.input },
-        runOptions(filesNamedBy(call.name, call.input, runner.cwd), call.signal),
+        runOptions(filesNamedBy(call.name, call.input, runner.toolCwd), call.signal),
       );
       const reason = firstBlockReason(results);
       return reason === undefined ? undefined : { block: reason };
     },
     async afterToolCall(call) {
-      const files = filesNamedBy(call.name, call.input, runner.cwd);
+      const files = filesNamedBy(call.name, call.input, runner.toolCwd);
       const options = runOptions(files, call.signal);
       if (!call.isError && FILE_CHANGING_TOOLS.has(call.name) && files.length > 0) {
         await runner.run(

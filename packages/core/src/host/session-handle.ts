@@ -27,6 +27,8 @@ export interface OpenedSession {
   readonly projectRoot: string;
   readonly loaded: LoadedConfig;
   readonly runtime: AgentRuntime;
+  /** The session's MCP servers (`/mcp` lists their state and tools; prompts become commands). */
+  readonly mcp: McpSession;
   /** The lead's model now (`setModel` changes it). */
   readonly model: { providerId: string; modelId: string };
   /**
@@ -116,6 +118,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     projectRoot: parts.loaded.projectRoot,
     loaded: parts.loaded,
     runtime,
+    mcp: parts.mcp,
     get model() {
       const current = parts.current();
       return { providerId: current.providerId, modelId: current.modelId };

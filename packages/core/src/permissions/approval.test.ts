@@ -135,6 +135,16 @@ describe("approval through the gate", () => {
     });
   });
 
+  it("headless, an always_ask refusal says which rule asked (no trust mode can allow it)", async () => {
+    const { gate } = setup({ mode: "full", always_ask: ["ba*"] }, "none");
+    const request = gateRequest(bash, { command: "ls" }, "ls");
+    expect(await gate.decide(request)).toEqual({ action: "ask" });
+    expect(await gate.approve(request)).toEqual({
+      approved: false,
+      reason: `always_ask rule "ba*"; ${NO_APPROVER_REASON}`,
+    });
+  });
+
   it("a user's deny and a failing prompt both deny", async () => {
     const { gate } = setup({ mode: "off" }, ["deny"]);
     expect(await gate.approve(gateRequest(bash, {}, "x"))).toEqual({

@@ -38,8 +38,9 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
     agent: request.agent,
     paths: request.paths.map((use) => use.path),
   });
-  // Why a control-file write asked, so a refused approval tells the model that, not just "no approver".
-  const controlFileReasons = new WeakMap<ToolGateRequest, string>();
+  // Why a call asked that "allow always" cannot silence (an always_ask rule, a control-file
+  // write), so a refused approval tells the model and the user that, not just "no approver".
+  const standingReasons = new WeakMap<ToolGateRequest, string>();
   return {
     async decide(request): Promise<ToolGateDecision> {
       if (options.readOnlySandbox && request.tool.mutates && request.tool.name.startsWith("mcp__")) {
@@ -70,7 +71,7 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
       });
       if (decision.action === "deny") return { action: "deny", reason: decision.reason };
       if (decision.action === "allow") return { action: "allow" };
-      if (decision.controlFile !== undefined) controlFileReasons.set(request, decision.reason);
+      if (!decision.rememberable) standingReasons.set(request, decision.reason);
       if (decision.rememberable && broker.isRemembered(approvalRequest(request))) return { action: "allow" };
       return { action: "ask" };
     },
@@ -80,7 +81,7 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
         hooks: options.hooks,
         signal: request.signal,
       });
-      const why = controlFileReasons.get(request);
+      const why = standingReasons.get(request);
       return answer.approved || why === undefined
         ? answer
         : { ...answer, reason: `${why}; ${answer.reason}` };

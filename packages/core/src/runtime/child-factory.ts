@@ -38,7 +38,10 @@ export interface AgentEntry {
 
 export interface ChildFactoryOptions {
   config: NyzhiConfig;
+  /** The working directory, told to each child (see `CreateAgentRuntimeOptions.cwd`). */
   cwd: string;
+  /** The project root: told to each child, and where the briefing's wisdom is read. Default `cwd`. */
+  projectRoot?: string;
   roles: RoleCatalog;
   /** Every tool a child could be given (before role fencing). */
   allTools: () => Tool[];
@@ -123,7 +126,7 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       );
       const fragments: PromptFragment[] = [
         { kind: "persona", text: applied.systemPrompt },
-        environmentFragment({ cwd: options.cwd, projectRoot: options.cwd }),
+        environmentFragment({ cwd: options.cwd, projectRoot: options.projectRoot ?? options.cwd }),
         rulesFragment(options.rules),
         skillsIndexFragment(skills),
         ...(request.isolated ? [] : await parentContextFragments(options, parent)),
@@ -212,11 +215,11 @@ async function parentContextFragments(
       thread: parent.context.thread,
       changedFiles: options.tracker.changedFiles(),
       todos: parent.todos.list(),
-      projectRoot: options.cwd,
+      projectRoot: options.projectRoot ?? options.cwd,
       projectMemory: await options.projectMemory?.(),
     }),
   );
-  const wisdom = await latestWisdom(options.cwd);
+  const wisdom = await latestWisdom(options.projectRoot ?? options.cwd);
   return [
     {
       kind: "briefing",

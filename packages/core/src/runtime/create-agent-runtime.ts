@@ -94,8 +94,17 @@ export interface CreateAgentRuntimeOptions {
   config: NyzhiConfig;
   /** The lead's model; `resolved` adds its ids, prices and context window. */
   model: LanguageModel | ResolvedModel;
-  /** The workspace root; relative paths and the sandbox are anchored here. */
+  /**
+   * The working directory (where the user started): commands run here, relative paths resolve
+   * here, and the model is told it is its working directory.
+   */
   cwd: string;
+  /**
+   * The project root (the nearest ancestor of `cwd` with `.git`, `.nyzhi` or `.claude`): the
+   * sandbox's bounds, hooks' directory, `.nyzhi/` (tool-result offloads, notepads, agents.json,
+   * MCP index), memory and roles. Default `cwd`. Writes stay bounded by it wherever `cwd` is.
+   */
+  projectRoot?: string;
   env?: Environment;
   host?: AgentHost;
   /** Default: config `agent.sandbox`. */
@@ -160,6 +169,7 @@ function isResolved(model: LanguageModel | ResolvedModel): model is ResolvedMode
 /** Builds the lead agent from config: model, tools, sandbox, permissions, hooks, subagents, prompt. */
 export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRuntime {
   const { config, cwd } = options;
+  const projectRoot = options.projectRoot ?? cwd;
   const env = options.env ?? process.env;
   const sessionId = options.sessionId ?? randomUUID();
   const given = isResolved(options.model) ? options.model : undefined;
@@ -170,12 +180,12 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     : withStreamLimit(given ? given.model : (options.model as LanguageModel), streamLimiter);
   const resolved = given ? { ...given, model, streamLimiter } : undefined;
   const level = options.sandbox ?? (config.agent.sandbox as SandboxLevel);
-  const roots = [cwd];
+  const roots = [projectRoot];
   const trust = config.agent.trust;
   const dirs = resolveDirs(env);
   const sandboxPaths = shellSandboxPaths(config.shell.sandbox, {
     home: env.HOME || homedir(),
-    projectRoot: cwd,
+    projectRoot,
     authFile: dirs.auth,
   });
   const guard = createPathGuard({
@@ -193,7 +203,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       programs: (options.mcp?.servers ?? []).flatMap((spec) =>
         spec.transport === "stdio" ? [[spec.command, ...spec.args]] : [],
       ),
-      projectRoot: cwd,
+      projectRoot,
     }),
   ];
   const policy = createPermissionPolicy({ trust, roots, cwd, controlFiles });
@@ -221,7 +231,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const router = new EventRouter(options.host?.onBackgroundEvent);
   const hookRunner = new HookRunner({
     hooks: config.agent.hooks,
-    cwd,
+    cwd: projectRoot,
+    toolCwd: cwd,
     env,
     sessionId,
     ...(options.host?.onHookResult ? { onResult: options.host.onHookResult } : {}),
@@ -247,6 +258,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     (who: ToolContext["agent"], agentTodos: TodoStore, registry: ToolRegistry, own: ToolServices = {}) =>
     (callId: string, signal: AbortSignal, progress: ToolContext["progress"]): ToolContext => ({
       cwd,
+      projectRoot,
       callId,
       signal,
       paths: guard,
@@ -264,8 +276,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     });
 
   const baseTools = [...(options.tools ?? builtinTools()), ...(options.extraTools ?? [])];
-  const roles =
-    options.roles ?? new RoleCatalog({}, { config, projectRoot: cwd, globalConfigDir: dirs.config });
+  const roles = options.roles ?? new RoleCatalog({}, { config, projectRoot, globalConfigDir: dirs.config });
   sharedServices[ROLE_CATALOG_SERVICE] = roles;
   const subagentsEnabled = config.agent.agents.enabled;
   const agentTools = subagentsEnabled
@@ -288,14 +299,14 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   if (mcp) {
     leadTools.register(readMcpResourceTool);
     const { deferred } = deferIfMany(leadTools, mcp.manager.tools());
-    if (deferred) void writeMcpIndex(cwd, mcp.manager.tools());
+    if (deferred) void writeMcpIndex(projectRoot, mcp.manager.tools());
     stopMcpSync = mcp.manager.onToolsChanged(() =>
       syncMcpTools(leadTools, mcp.manager.tools(), { deferred }),
     );
   }
   const fragments: PromptFragment[] = [
     leadPersonaFragment(),
-    environmentFragment({ cwd, projectRoot: cwd }),
+    environmentFragment({ cwd, projectRoot }),
     rulesFragment(options.rules),
     customInstructionsFragment(config.agent.custom_instructions),
     ...(subagentsEnabled ? [delegationGuidanceFragment()] : []),
@@ -305,7 +316,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   ];
   const system = assembleSystemPrompt(fragments);
   const contextWindow = resolved?.contextWindow ?? findModel(model.modelId, model.providerId)?.contextWindow;
-  const { toolResults } = contextDirs(cwd);
+  const { toolResults } = contextDirs(projectRoot);
   const context: AgentContext = {
     agent,
     model,
@@ -357,7 +368,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         thread: context.thread,
         contextWindow,
         threshold: config.agent.auto_compact_threshold ?? 0.85,
-        projectRoot: cwd,
+        projectRoot,
         sessionId,
         instructions: config.agent.compact_instructions,
         signal,
@@ -383,6 +394,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     childFactory = createChildFactory({
       config,
       cwd,
+      projectRoot,
       roles,
       allTools,
       ...(mcp

@@ -4,11 +4,12 @@ import { SANDBOX_LEVELS, type SandboxLevel } from "./sandbox-level.js";
 
 /**
  * How commands (`bash`, `verify`) are confined for one agent. The runtime puts it in
- * `context.services.sandbox`; tools fall back to workspace-write on `context.cwd`, network off.
+ * `context.services.sandbox`; tools fall back to workspace-write on the project root (`context.projectRoot`,
+ * else `context.cwd`), network off.
  */
 export interface SandboxSettings {
   level: SandboxLevel;
-  /** Workspace roots; empty means `[context.cwd]`. */
+  /** Workspace roots; empty means the context's project root (else its `cwd`). */
   roots: readonly string[];
   /** Network access for commands (config `shell.sandbox.allow_network` non-empty). */
   allowNetwork: boolean;
@@ -30,15 +31,18 @@ export const SANDBOX_SERVICE = "sandbox";
  * The agent's sandbox settings from `context.services.sandbox`, or the safe default when absent.
  * A malformed value throws rather than silently widening or narrowing what commands may do.
  */
-export function sandboxSettingsOf(context: Pick<ToolContext, "cwd" | "services">): SandboxSettings {
+export function sandboxSettingsOf(
+  context: Pick<ToolContext, "cwd" | "projectRoot" | "services">,
+): SandboxSettings {
   const value = context.services[SANDBOX_SERVICE];
+  const root = context.projectRoot ?? context.cwd;
   if (isSandboxSettings(value)) {
-    return value.roots.length > 0 ? value : { ...value, roots: [context.cwd] };
+    return value.roots.length > 0 ? value : { ...value, roots: [root] };
   }
   if (value !== undefined) {
     throw new SandboxError("context.services.sandbox must be { level, roots, allowNetwork }.");
   }
-  return { level: "workspace-write", roots: [context.cwd], allowNetwork: false };
+  return { level: "workspace-write", roots: [root], allowNetwork: false };
 }
 
 function isSandboxSettings(value: unknown): value is SandboxSettings {

@@ -65,7 +65,7 @@ export interface ChangeRecorder {
 /** Checks paths against the sandbox's roots; sandbox/ implements it. */
 export interface PathGuard {
   /**
-   * Resolves `path` (relative to the workspace root) to a real absolute path, following
+   * Resolves `path` (relative to the working directory) to a real absolute path, following
    * symlinks and normalising `..`, and throws a SandboxError when `access` is not allowed there.
    */
   resolve(path: string, access: PathAccess, options?: PathGuardResolveOptions): Promise<string>;
@@ -73,8 +73,17 @@ export interface PathGuard {
 
 /** Everything a tool may use while it runs. Hosts and the loop build it; tools only read it. */
 export interface ToolContext {
-  /** Workspace root; relative paths resolve against it. */
+  /**
+   * The working directory: where the user started nyzhi. Relative paths resolve against it,
+   * commands run in it, and searches default to it.
+   */
   cwd: string;
+  /**
+   * The project root (the nearest ancestor of `cwd` with `.git`, `.nyzhi` or `.claude`): the
+   * sandbox's bounds and where the project's own files live (`.nyzhi/`, agents.json, memory).
+   * Default `cwd` (see `projectRootOf`).
+   */
+  projectRoot?: string;
   /** Id of this tool call (unique per call). */
   callId: string;
   signal: AbortSignal;
@@ -98,4 +107,9 @@ export interface ToolServices {
   /** Asks the user a question through the host (ask_user). */
   askUser?: (question: string, options?: { choices?: string[] }) => Promise<string>;
   [name: string]: unknown;
+}
+
+/** The project root of a tool context: `projectRoot`, else the working directory. */
+export function projectRootOf(context: Pick<ToolContext, "cwd" | "projectRoot">): string {
+  return context.projectRoot ?? context.cwd;
 }

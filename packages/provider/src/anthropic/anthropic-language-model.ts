@@ -46,11 +46,14 @@ export class AnthropicLanguageModel implements LanguageModel {
   /** The SDK client, created (and its SDK loaded) on first use. */
   private readonly client: () => Promise<Anthropic>;
   private readonly credential: Credential | undefined;
+  /** Where requests go, named in the error when it cannot be reached. */
+  private readonly baseUrl: string;
 
   constructor(settings: AnthropicModelSettings) {
     this.providerId = settings.providerId;
     this.modelId = settings.modelId;
     this.credential = settings.credential;
+    this.baseUrl = settings.baseUrl;
     this.client = lazy(() => createAnthropicClient(settings));
   }
 
@@ -73,7 +76,12 @@ export class AnthropicLanguageModel implements LanguageModel {
 
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
-    const context = { providerId: this.providerId, credential: this.credential, signal };
+    const context = {
+      providerId: this.providerId,
+      credential: this.credential,
+      signal,
+      baseUrl: this.baseUrl,
+    };
     return sdkEventStream({
       client: this.client,
       send: (client, streamSignal) =>

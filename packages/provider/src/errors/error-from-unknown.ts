@@ -1,4 +1,5 @@
 import type { Credential } from "@nyzhi/auth";
+import { baseUrlEnvVar, providerDisplayName } from "../factory/provider-env-var.js";
 import { errorFromHttpStatus } from "./error-from-http-status.js";
 import { AbortedError, ProviderError } from "./provider-error.js";
 
@@ -8,6 +9,8 @@ export interface ErrorContext {
   signal?: AbortSignal | undefined;
   /** `stream`: some of the response had arrived, so a transport failure is an interrupted stream. */
   phase: "request" | "stream";
+  /** Where the request went, named when the provider cannot be reached. */
+  baseUrl?: string | undefined;
 }
 
 /**
@@ -43,10 +46,29 @@ export function errorFromUnknown(error: unknown, context: ErrorContext): Provide
       cause: error,
     });
   }
-  return new ProviderError("network_error", `Could not reach the provider: ${describeCause(error)}`, {
-    providerId,
-    cause: error,
-  });
+  return new ProviderError("network_error", unreachableMessage(error, context), { providerId, cause: error });
+}
+
+/**
+ * "Could not reach Anthropic at http://127.0.0.1:9: connect ECONNREFUSED 127.0.0.1:9. Check …": the
+ * provider, where the request went, and the socket's own reason, with the setting to fix.
+ */
+function unreachableMessage(error: unknown, context: ErrorContext): string {
+  const { providerId } = context;
+  const name = providerDisplayName(providerId);
+  const where = context.baseUrl ? displayUrl(context.baseUrl) : undefined;
+  if (!where) return `Could not reach ${name}: ${describeCause(error)}`;
+  return `Could not reach ${name} at ${where}: ${describeCause(error)}. Check the network, or the base URL (provider.${providerId}.base_url or ${baseUrlEnvVar(providerId)}).`;
+}
+
+/** The URL without credentials, query or fragment (a key can sit in either). */
+function displayUrl(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.protocol}//${url.host}${url.pathname === "/" ? "" : url.pathname}`;
+  } catch {
+    return baseUrl;
+  }
 }
 
 function isAbortLike(error: unknown): boolean {
@@ -69,12 +91,25 @@ function readHeaders(error: unknown): { get(name: string): string | null } | und
   return undefined;
 }
 
-/** The error's message plus its cause's (undici hides the real reason in `cause`). */
+/**
+ * The innermost cause's message and code: the SDKs wrap it twice ("Connection error." around
+ * "fetch failed" around "connect ECONNREFUSED 127.0.0.1:9"), and only the innermost says why.
+ */
 function describeCause(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause;
-  if (cause instanceof Error && cause.message && cause.message !== error.message) {
-    return `${error.message} (${cause.message})`;
+  let innermost = error;
+  for (let depth = 0; depth < 8 && innermost instanceof Error && innermost.cause !== undefined; depth++) {
+    innermost = innermost.cause;
   }
-  return error.message;
+  const outer = error instanceof Error ? error.message : String(error);
+  if (!(innermost instanceof Error)) return innermost === error ? outer : `${outer} (${String(innermost)})`;
+  let message = innermost.message;
+  // Node's connect to a name with several addresses fails with an empty AggregateError.
+  if (!message && innermost instanceof AggregateError) {
+    message = innermost.errors
+      .map((each) => (each instanceof Error ? each.message : String(each)))
+      .join(", ");
+  }
+  const code = (innermost as { code?: unknown }).code;
+  if (typeof code === "string" && !message.includes(code)) message = message ? `${message} (${code})` : code;
+  return message || outer;
 }

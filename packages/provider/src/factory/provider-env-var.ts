@@ -14,3 +14,14 @@ export function apiKeyEnvVar(providerId: string): string {
 export function providerDisplayName(providerId: string): string {
   return findBuiltInProvider(providerId)?.name ?? providerId;
 }
+
+/**
+ * The environment variable holding a provider's base URL: the built-in table's, else
+ * `UPPERCASE(id)` with `-` as `_` plus `_BASE_URL`.
+ */
+export function baseUrlEnvVar(providerId: string): string {
+  return (
+    findBuiltInProvider(providerId)?.baseUrlEnvVar ??
+    `${providerId.toUpperCase().replace(/-/g, "_")}_BASE_URL`
+  );
+}

@@ -1,5 +1,6 @@
 import { findBuiltInProvider } from "@nyzhi/config";
 import { configuredBaseUrl, nonEmpty, type ProviderConfigView } from "./provider-config-view.js";
+import { baseUrlEnvVar } from "./provider-env-var.js";
 
 export interface ResolveBaseUrlOptions {
   providerId: string;
@@ -18,7 +19,7 @@ export interface ResolveBaseUrlOptions {
 export function resolveBaseUrl(options: ResolveBaseUrlOptions): string | undefined {
   const { providerId } = options;
   const builtIn = findBuiltInProvider(providerId);
-  const envVar = builtIn?.baseUrlEnvVar ?? `${providerId.toUpperCase().replace(/-/g, "_")}_BASE_URL`;
+  const envVar = baseUrlEnvVar(providerId);
   const env = options.env ?? process.env;
   return (
     nonEmpty(options.baseUrl) ??

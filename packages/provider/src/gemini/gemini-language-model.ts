@@ -79,7 +79,12 @@ export class GeminiLanguageModel implements LanguageModel {
 
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
-    const context = { providerId: this.providerId, credential: this.settings.credential, signal };
+    const context = {
+      providerId: this.providerId,
+      credential: this.settings.credential,
+      signal,
+      baseUrl: this.settings.baseUrl,
+    };
     return mapEventStream<Uint8Array>({
       open: async (streamSignal) => {
         const response = await this.post(request, streamSignal);

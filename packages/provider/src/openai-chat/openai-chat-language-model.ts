@@ -43,12 +43,15 @@ export class OpenAIChatLanguageModel implements LanguageModel {
   /** The SDK client, created (and its SDK loaded) on first use. */
   private readonly client: () => Promise<OpenAI>;
   private readonly credential: Credential | undefined;
+  /** Where requests go, named in the error when it cannot be reached. */
+  private readonly baseUrl: string;
   private readonly maxTokensField: "max_tokens" | "max_completion_tokens";
 
   constructor(settings: OpenAIChatModelSettings) {
     this.providerId = settings.providerId;
     this.modelId = settings.modelId;
     this.credential = settings.credential;
+    this.baseUrl = settings.baseUrl;
     this.maxTokensField = settings.maxTokensField ?? "max_tokens";
     this.client = lazy(() => createOpenAIClient(settings));
   }
@@ -71,7 +74,12 @@ export class OpenAIChatLanguageModel implements LanguageModel {
 
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
-    const context = { providerId: this.providerId, credential: this.credential, signal };
+    const context = {
+      providerId: this.providerId,
+      credential: this.credential,
+      signal,
+      baseUrl: this.baseUrl,
+    };
     return sdkEventStream({
       client: this.client,
       send: (client, streamSignal) =>

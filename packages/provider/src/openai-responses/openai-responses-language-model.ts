@@ -41,11 +41,14 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
   /** The SDK client, created (and its SDK loaded) on first use. */
   private readonly client: () => Promise<OpenAI>;
   private readonly credential: Credential | undefined;
+  /** Where requests go, named in the error when it cannot be reached. */
+  private readonly baseUrl: string;
 
   constructor(settings: OpenAIResponsesModelSettings) {
     this.providerId = settings.providerId;
     this.modelId = settings.modelId;
     this.credential = settings.credential;
+    this.baseUrl = settings.baseUrl;
     this.client = lazy(() => createOpenAIClient(settings));
   }
 
@@ -70,7 +73,12 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
 
   doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
     const { signal } = options;
-    const context = { providerId: this.providerId, credential: this.credential, signal };
+    const context = {
+      providerId: this.providerId,
+      credential: this.credential,
+      signal,
+      baseUrl: this.baseUrl,
+    };
     return sdkEventStream({
       client: this.client,
       send: (client, streamSignal) =>

@@ -1,7 +1,7 @@
 import { type AgentsJsonScope, agentsJsonLocations } from "../../roles/agents-json/agents-json-paths.js";
 import type { RoleCatalog } from "../../roles/role-catalog.js";
 import { ToolError } from "../define-tool.js";
-import type { PathUse, ToolContext } from "../tool-types.js";
+import { type PathUse, projectRootOf, type ToolContext } from "../tool-types.js";
 
 /** Where the runtime puts the session's `RoleCatalog` in `ToolContext.services`. */
 export const ROLE_CATALOG_SERVICE = "roleCatalog";
@@ -11,11 +11,11 @@ export function roleCatalogOf(context: ToolContext): RoleCatalog | undefined {
   return context.services[ROLE_CATALOG_SERVICE] as RoleCatalog | undefined;
 }
 
-/** The agents.json path of a scope: the catalog's locations, else the tool context's cwd and config dir. */
+/** The agents.json path of a scope: the catalog's locations, else the tool context's project root and config dir. */
 export function agentsJsonPathFor(context: ToolContext, scope: AgentsJsonScope): string {
   const locations = roleCatalogOf(context)?.locations;
   const paths = agentsJsonLocations({
-    projectRoot: locations?.projectRoot ?? context.cwd,
+    projectRoot: locations?.projectRoot ?? projectRootOf(context),
     globalConfigDir: locations?.globalConfigDir ?? context.dirs.config,
   });
   return (scope === "global" ? paths.global : paths.project) as string;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ARCHITECTURE_CACHE_FILE, getArchitectureKnowledge } from "../../architecture/architecture-cache.js";
 import { ARCHITECTURE_SECTIONS, renderArchitecture } from "../../architecture/render-architecture.js";
 import { defineShippedTool, ToolError } from "../define-tool.js";
+import { projectRootOf } from "../tool-types.js";
 
 /**
  * `get_architecture_knowledge(section)` (seed 003), the `architecture-expert`'s grounding: a
@@ -24,7 +25,7 @@ export const getArchitectureKnowledgeTool = defineShippedTool({
   kind: "read",
   mutates: false,
   async execute(input, context) {
-    const knowledge = await getArchitectureKnowledge(context.cwd);
+    const knowledge = await getArchitectureKnowledge(projectRootOf(context));
     if (knowledge.state === "unavailable") {
       throw new ToolError(
         `No architecture analysis is available: ${knowledge.reason}. To produce one, run nyzhi from the project's root (the folder with package.json, tsconfig.json or pyproject.toml) so its TypeScript/JavaScript or Python sources are in the workspace, then call get_architecture_knowledge again; the analysis is computed on the first call and cached in ${ARCHITECTURE_CACHE_FILE}. Meanwhile use glob, grep and read.`,

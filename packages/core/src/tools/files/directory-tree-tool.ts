@@ -12,7 +12,7 @@ const MAX_TREE_LINES = 2000;
 
 const inputSchema = z.lazy(() =>
   z.object({
-    path: z.string().min(1).optional().describe("Directory to show. Default: the workspace root."),
+    path: z.string().min(1).optional().describe("Directory to show. Default: the working directory."),
     depth: z.number().int().min(1).max(10).optional().describe("Levels to descend. Default 3."),
   }),
 );

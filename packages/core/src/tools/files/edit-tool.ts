@@ -5,7 +5,7 @@ import { unifiedDiff } from "./unified-diff.js";
 
 const inputSchema = z.lazy(() =>
   z.object({
-    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
+    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the working directory."),
     old_string: z.string().min(1).describe("Exact text to replace, including whitespace and indentation."),
     new_string: z.string().describe("Text to put in its place."),
     replace_all: z

@@ -17,7 +17,7 @@ export function isNotFound(error: unknown): boolean {
   return code === "ENOENT" || code === "ENOTDIR";
 }
 
-/** How a path is shown to the model: relative to the workspace when inside it, else absolute. */
+/** How a path is shown to the model: relative to the working directory when inside it, else absolute. */
 export function displayPath(context: ToolContext, absolutePath: string): string {
   const fromRoot = relative(context.cwd, absolutePath);
   if (fromRoot === "") return ".";

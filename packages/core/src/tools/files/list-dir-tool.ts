@@ -9,7 +9,7 @@ const MAX_ENTRIES = 1000;
 
 const inputSchema = z.lazy(() =>
   z.object({
-    path: z.string().min(1).optional().describe("Directory to list. Default: the workspace root."),
+    path: z.string().min(1).optional().describe("Directory to list. Default: the working directory."),
   }),
 );
 

@@ -7,7 +7,7 @@ import { unifiedDiff } from "./unified-diff.js";
 
 const inputSchema = z.lazy(() =>
   z.object({
-    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
+    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the working directory."),
     content: z.string().describe("The complete new content of the file."),
   }),
 );

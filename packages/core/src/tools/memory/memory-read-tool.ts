@@ -2,6 +2,7 @@ import { z } from "zod";
 import { projectMemoryDir } from "../../memory/memory-paths.js";
 import { listMemoryTopics, readMemoryIndex, readMemoryTopic } from "../../memory/memory-store.js";
 import { defineShippedTool } from "../define-tool.js";
+import { projectRootOf } from "../tool-types.js";
 
 const inputSchema = z.lazy(() =>
   z.object({
@@ -21,7 +22,7 @@ export const memoryReadTool = defineShippedTool({
   kind: "read",
   mutates: false,
   async execute(input, context) {
-    const dir = await projectMemoryDir(context.cwd, context.dirs);
+    const dir = await projectMemoryDir(projectRootOf(context), context.dirs);
     if (input.topic !== undefined) return readMemoryTopic(dir, input.topic);
     const topics = await listMemoryTopics(dir);
     const index = (await readMemoryIndex(dir)).replace(/\s+$/, "");

@@ -3,6 +3,7 @@ import { findSecret } from "../../memory/find-secret.js";
 import { projectMemoryDir } from "../../memory/memory-paths.js";
 import { writeMemoryTopic } from "../../memory/memory-store.js";
 import { defineShippedTool, ToolError } from "../define-tool.js";
+import { projectRootOf } from "../tool-types.js";
 
 const inputSchema = z.lazy(() =>
   z.object({
@@ -38,7 +39,7 @@ export const memoryWriteTool = defineShippedTool({
         `memory_write refused: the content looks like it contains ${secret}. Memory is plain text shown in every later session, so it must never hold API keys, tokens, passwords or private keys. Write where the secret lives instead (e.g. "the key is in $API_KEY") and try again.`,
       );
     }
-    const dir = await projectMemoryDir(context.cwd, context.dirs);
+    const dir = await projectMemoryDir(projectRootOf(context), context.dirs);
     const written = await writeMemoryTopic(dir, input.topic, input.content, input.mode);
     const verb = written.created ? "Created" : input.mode === "replace" ? "Replaced" : "Appended to";
     return {

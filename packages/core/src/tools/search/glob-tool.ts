@@ -17,7 +17,7 @@ const inputSchema = z.lazy(() =>
       .describe(
         "Glob such as '**/*.ts' or 'src/**/*.test.{ts,tsx}'. A pattern without '/' matches file names at any depth.",
       ),
-    path: z.string().min(1).optional().describe("Directory to search from. Default: the workspace root."),
+    path: z.string().min(1).optional().describe("Directory to search from. Default: the working directory."),
   }),
 );
 

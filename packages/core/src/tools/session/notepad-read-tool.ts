@@ -1,5 +1,7 @@
+import { join } from "node:path";
 import { z } from "zod";
 import { defineShippedTool, ToolError } from "../define-tool.js";
+import { projectRootOf } from "../tool-types.js";
 import {
   isValidPlanName,
   listNotepads,
@@ -21,21 +23,27 @@ export const notepadReadTool = defineShippedTool({
   inputSchema,
   kind: "read",
   mutates: false,
-  paths: (input) => [
+  paths: (input, context) => [
     {
-      path: input.plan && isValidPlanName(input.plan) ? notepadRelativePath(input.plan) : NOTEPADS_DIRECTORY,
+      path: join(
+        projectRootOf(context),
+        input.plan && isValidPlanName(input.plan) ? notepadRelativePath(input.plan) : NOTEPADS_DIRECTORY,
+      ),
       access: "read",
     },
   ],
   async execute(input, context) {
     if (input.plan === undefined) {
-      const directory = await context.paths.resolve(NOTEPADS_DIRECTORY, "read");
+      const directory = await context.paths.resolve(join(projectRootOf(context), NOTEPADS_DIRECTORY), "read");
       const notepads = await listNotepads(directory);
       if (notepads.length === 0) return "No notepads yet.";
       return `Notepads (newest first):\n${notepads.map((notepad) => `- ${notepad.plan}`).join("\n")}`;
     }
     if (!isValidPlanName(input.plan)) throw new ToolError(`Invalid plan name '${input.plan}'`);
-    const file = await context.paths.resolve(notepadRelativePath(input.plan), "read");
+    const file = await context.paths.resolve(
+      join(projectRootOf(context), notepadRelativePath(input.plan)),
+      "read",
+    );
     const text = await readNotepad(file);
     if (text === undefined) return `No notepad found for plan '${input.plan}'`;
     return `=== Notepad: ${input.plan} ===\n${text.trimEnd()}`;

@@ -1,5 +1,7 @@
+import { join } from "node:path";
 import { z } from "zod";
 import { defineShippedTool, ToolError } from "../define-tool.js";
+import { projectRootOf } from "../tool-types.js";
 import {
   appendNotepadEntry,
   isValidPlanName,
@@ -26,8 +28,10 @@ export const notepadWriteTool = defineShippedTool({
   inputSchema,
   kind: "memory",
   mutates: true,
-  paths: (input) =>
-    isValidPlanName(input.plan) ? [{ path: notepadRelativePath(input.plan), access: "write" }] : [],
+  paths: (input, context) =>
+    isValidPlanName(input.plan)
+      ? [{ path: join(projectRootOf(context), notepadRelativePath(input.plan)), access: "write" }]
+      : [],
   async execute(input, context) {
     if (!isValidPlanName(input.plan)) {
       throw new ToolError(`Invalid plan name '${input.plan}': use letters, digits, '.', '_' and '-' only`);
@@ -36,7 +40,7 @@ export const notepadWriteTool = defineShippedTool({
     if (!category)
       throw new ToolError(`Unknown category '${input.category}': use ${NOTEPAD_CATEGORIES.join(", ")}`);
     const relativePath = notepadRelativePath(input.plan);
-    const file = await context.paths.resolve(relativePath, "write");
+    const file = await context.paths.resolve(join(projectRootOf(context), relativePath), "write");
     await appendNotepadEntry(file, input.plan, category, input.content);
     return `Added to ${category} in ${relativePath}`;
   },

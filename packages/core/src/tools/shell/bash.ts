@@ -3,6 +3,7 @@ import type { BwrapStatus } from "../../sandbox/detect-bwrap.js";
 import { defineShippedTool, type Tool } from "../define-tool.js";
 import type { ToolResult } from "../tool-types.js";
 import { extractCommandPaths } from "./extract-command-paths.js";
+import { notFoundInSandboxHint } from "./find-shell.js";
 import { prepareCommandSandbox } from "./prepare-command-sandbox.js";
 import { runShellCommand, type ShellRunResult } from "./run-shell-command.js";
 
@@ -12,8 +13,10 @@ export const BASH_DEFAULT_TIMEOUT_SECONDS = 120;
 export const BASH_MAX_TIMEOUT_SECONDS = 600;
 /** Code points of output the model sees (head and tail kept). */
 export const BASH_MAX_OUTPUT_CHARS = 30_000;
+/** The shell's exit status for a command it could not find. */
+const COMMAND_NOT_FOUND = 127;
 
-const DESCRIPTION = `Runs a shell command (bash -c) in the workspace and returns its combined stdout and stderr.
+const DESCRIPTION = `Runs a shell command (bash -c) in the working directory and returns its combined stdout and stderr.
 Use it for builds, tests, package managers and other programs; prefer the file tools for reading and editing files.
 Depending on the sandbox settings, only the workspace and a private /tmp may be writable and the network may be off.
 Background processes do not outlive the command. Output is capped (the start and the end are kept).`;
@@ -73,8 +76,12 @@ export function createBashTool(options: BashToolOptions = {}): Tool {
         sandbox,
         env,
       });
+      const notFoundHint =
+        result.sandboxed && result.exitCode === COMMAND_NOT_FOUND && sandbox
+          ? notFoundInSandboxHint({ pathVariable: env.PATH, roots: sandbox.roots })
+          : undefined;
       return {
-        output: formatBashOutput(result, { timeoutSeconds, notice }),
+        output: formatBashOutput(result, { timeoutSeconds, notice, notFoundHint }),
         isError: result.timedOut || result.aborted,
         metadata: {
           exitCode: result.exitCode,
@@ -93,13 +100,14 @@ export const bashTool: Tool = createBashTool();
 
 function formatBashOutput(
   result: ShellRunResult,
-  options: { timeoutSeconds: number; notice: string | undefined },
+  options: { timeoutSeconds: number; notice: string | undefined; notFoundHint: string | undefined },
 ): string {
   const lines: string[] = [];
   if (options.notice) lines.push(`Note: ${options.notice}.`);
   lines.push(result.output === "" ? "(no output)" : result.output.replace(/\n$/, ""));
   if (result.timedOut) lines.push(`(command timed out after ${options.timeoutSeconds}s)`);
   else if (result.aborted) lines.push("(command cancelled)");
+  else if (options.notFoundHint) lines.push(`(exit code ${result.exitCode}: ${options.notFoundHint})`);
   else if (result.exitCode !== 0 && result.exitCode !== null) lines.push(`(exit code ${result.exitCode})`);
   else if (result.exitSignal) lines.push(`(killed by ${result.exitSignal})`);
   return lines.join("\n");

@@ -65,7 +65,7 @@ export interface ShellRunResult {
  */
 export function runShellCommand(options: ShellRunOptions): Promise<ShellRunResult> {
   const startedAt = Date.now();
-  const shell = findShell();
+  const shell = findShell({ sandboxed: options.sandbox !== undefined });
   const env = { ...(options.env ?? process.env), PAGER: "cat", GIT_PAGER: "cat" };
   let argv = [shell, "-c", options.command];
   let releaseMounts = () => {};

@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createPathGuard } from "../../sandbox/path-guard.js";
@@ -53,6 +53,20 @@ describe("verify", () => {
       /^\[PASS\] custom \(true\) - \d+\.\ds\nAll 1 checks passed\.$/,
     );
     expect((await verifyTool.run({}, test.context)).output).toMatch(/^No checks configured or detected/);
+  });
+
+  it("started in a folder without a manifest, detects and runs the project root's checks there", async () => {
+    await writeFile(join(test.cwd, "package.json"), JSON.stringify({ scripts: { test: "pwd" } }));
+    const sub = join(test.cwd, "src");
+    await mkdir(sub);
+    const context = { ...test.context, cwd: sub, projectRoot: test.cwd };
+    const result = await verifyTool.run({}, context);
+    expect(result.output).toMatch(/^\[PASS\] test \(npm test\)/);
+    expect(test.progress.join("")).toContain(`\n${test.cwd}\n`);
+    // A manifest in the working directory wins, and its checks run there.
+    await writeFile(join(sub, "package.json"), JSON.stringify({ scripts: { build: "pwd" } }));
+    expect((await verifyTool.run({}, context)).output).toMatch(/^\[PASS\] build \(npm run build\)/);
+    expect(test.progress.join("")).toContain(`\n${sub}\n`);
   });
 });
 

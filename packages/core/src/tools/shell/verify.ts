@@ -1,8 +1,9 @@
 import { z } from "zod";
 import type { BwrapStatus } from "../../sandbox/detect-bwrap.js";
 import { defineShippedTool, type Tool } from "../define-tool.js";
-import type { ToolResult } from "../tool-types.js";
+import { projectRootOf, type ToolContext, type ToolResult } from "../tool-types.js";
 import { detectChecks, type VerifyCheck } from "./detect-checks.js";
+import { notFoundInSandboxHint } from "./find-shell.js";
 import { prepareCommandSandbox } from "./prepare-command-sandbox.js";
 import { runShellCommand } from "./run-shell-command.js";
 
@@ -56,7 +57,9 @@ export function createVerifyTool(options: VerifyToolOptions = {}): Tool {
     async execute(input, context): Promise<ToolResult | string> {
       const configured =
         input.checks ?? (options.checks && options.checks.length > 0 ? options.checks : undefined);
-      const checks = configured ?? (await detectChecks(context.cwd));
+      const { checks, directory } = configured
+        ? { checks: configured, directory: context.cwd }
+        : await detectChecksNear(context);
       if (checks.length === 0) {
         return "No checks configured or detected (looked for Cargo.toml, package.json scripts, go.mod, pyproject.toml, setup.py). Pass `checks` explicitly.";
       }
@@ -73,7 +76,7 @@ export function createVerifyTool(options: VerifyToolOptions = {}): Tool {
         context.progress({ type: "output", text: `$ ${check.command}\n` });
         const result = await runShellCommand({
           command: script,
-          cwd: context.cwd,
+          cwd: directory,
           timeoutMs: VERIFY_CHECK_TIMEOUT_SECONDS * 1000,
           signal: context.signal,
           onOutput: (text) => context.progress({ type: "output", text }),
@@ -93,7 +96,12 @@ export function createVerifyTool(options: VerifyToolOptions = {}): Tool {
         });
         const seconds = (result.durationMs / 1000).toFixed(1);
         lines.push(`[${passed ? "PASS" : "FAIL"}] ${check.kind} (${check.command}) - ${seconds}s`);
-        if (!passed) lines.push(indent(failureTail(result.output, result.timedOut, result.exitCode)));
+        const notFound =
+          result.sandboxed && result.exitCode === 127 && sandbox
+            ? notFoundInSandboxHint({ pathVariable: env.PATH, roots: sandbox.roots })
+            : undefined;
+        if (!passed)
+          lines.push(indent(failureTail(result.output, result.timedOut, result.exitCode, notFound)));
       }
       const failed = evidence.filter((entry) => !entry.passed).length;
       const skipped = checks.length - evidence.length;
@@ -109,13 +117,29 @@ export function createVerifyTool(options: VerifyToolOptions = {}): Tool {
 
 export const verifyTool: Tool = createVerifyTool();
 
-function failureTail(output: string, timedOut: boolean, exitCode: number | null): string {
+/**
+ * The detected checks and where they run: the working directory's, else (started in a folder
+ * without a manifest) the project root's.
+ */
+async function detectChecksNear(context: ToolContext): Promise<{ checks: VerifyCheck[]; directory: string }> {
+  const here = await detectChecks(context.cwd);
+  const root = projectRootOf(context);
+  if (here.length > 0 || root === context.cwd) return { checks: here, directory: context.cwd };
+  return { checks: await detectChecks(root), directory: root };
+}
+
+function failureTail(
+  output: string,
+  timedOut: boolean,
+  exitCode: number | null,
+  notFoundHint: string | undefined,
+): string {
   const points = Array.from(output.trimEnd());
   const tail =
     points.length > FAILURE_TAIL_CHARS ? `…${points.slice(-FAILURE_TAIL_CHARS).join("")}` : points.join("");
   const status = timedOut
     ? `timed out after ${VERIFY_CHECK_TIMEOUT_SECONDS}s`
-    : `exit code ${exitCode ?? "none"}`;
+    : `exit code ${exitCode ?? "none"}${notFoundHint ? `: ${notFoundHint}` : ""}`;
   return `${tail === "" ? "(no output)" : tail}\n(${status})`;
 }
 

@@ -23,7 +23,7 @@ const description = `Edit files with a patch. All files change or none do. Forma
 +added line
 *** End of File   (optional: the change is at the end of the file)
 *** End Patch
-Give 3 lines of context around each change; paths are relative to the workspace root.`;
+Give 3 lines of context around each change; paths are relative to the working directory.`;
 
 export const applyPatchTool = defineShippedTool({
   name: "apply_patch",

@@ -13,7 +13,7 @@ const COUNT_LINES_UP_TO_BYTES = 64 * 1024 * 1024;
 
 const inputSchema = z.lazy(() =>
   z.object({
-    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the workspace root."),
+    file_path: z.string().min(1).describe("Path of the file, absolute or relative to the working directory."),
     offset: z.number().int().min(1).optional().describe("First line to read, 1-based. Default 1."),
     limit: z
       .number()

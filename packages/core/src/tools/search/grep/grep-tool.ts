@@ -30,7 +30,11 @@ export interface CreateGrepToolOptions {
 const inputSchema = z.lazy(() =>
   z.object({
     pattern: z.string().min(1).describe("Regular expression to search for."),
-    path: z.string().min(1).optional().describe("File or directory to search. Default: the workspace root."),
+    path: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("File or directory to search. Default: the working directory."),
     include: z
       .string()
       .min(1)

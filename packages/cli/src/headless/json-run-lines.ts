@@ -1,0 +1,66 @@
+import { errorMessage, NyzhiError } from "@nyzhi/config";
+import type { HookResult, McpNotice, TurnEndReason } from "@nyzhi/core";
+import type { Usage } from "@nyzhi/provider";
+import { type JsonRecord, usageFields } from "./json-event-writer.js";
+
+/** Lines of the run itself (not of an agent event) belong to the lead. */
+const LEAD = { agent_id: "lead", depth: 0 } as const;
+
+/** The first line: which session and model the run uses. */
+export function sessionLine(opened: { id: string; providerId: string; modelId: string }): JsonRecord {
+  return {
+    type: "session",
+    ...LEAD,
+    session_id: opened.id,
+    provider: opened.providerId,
+    model: opened.modelId,
+  };
+}
+
+/** A lifecycle hook finished. */
+export function hookLine(hook: Pick<HookResult, "event" | "status" | "summary">): JsonRecord {
+  return { type: "hook", ...LEAD, event: hook.event, status: hook.status, summary: hook.summary };
+}
+
+/** An MCP server failed, timed out or crashed; the run goes on without it. */
+export function mcpNoticeLine(message: string, notice?: McpNotice): JsonRecord {
+  const where = notice ? { server: notice.server, kind: notice.kind } : {};
+  return { type: "notice", ...LEAD, source: "mcp", message, ...where };
+}
+
+/** A failure before the turn started (a usage error, missing credentials): the only line after `session`. */
+export function fatalErrorLine(error: unknown): JsonRecord {
+  const code = error instanceof NyzhiError ? error.code : "error";
+  return { type: "error", ...LEAD, message: errorMessage(error), code, fatal: true };
+}
+
+export interface TurnCompletion {
+  sessionId: string;
+  providerId: string;
+  modelId: string;
+  reason: TurnEndReason;
+  /** The final assistant text ("" when the turn failed: a broken-off step's text is no answer). */
+  text: string;
+  steps: number;
+  /** The whole run's usage: the lead's turns, its subagents' and teammates'. */
+  usage: Usage;
+  costUsd: number;
+  durationMs: number;
+}
+
+/** The last line of every run whose turn started, whatever its outcome. */
+export function turnCompleteLine(turn: TurnCompletion): JsonRecord {
+  return {
+    type: "turn_complete",
+    ...LEAD,
+    session_id: turn.sessionId,
+    provider: turn.providerId,
+    model: turn.modelId,
+    reason: turn.reason,
+    text: turn.text,
+    steps: turn.steps,
+    ...usageFields(turn.usage),
+    cost_usd: turn.costUsd,
+    duration_ms: turn.durationMs,
+  };
+}
