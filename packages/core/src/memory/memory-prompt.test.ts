@@ -11,7 +11,7 @@ import {
   memoryPromptFragment,
   projectMemoryExcerpt,
 } from "./memory-prompt.js";
-import { MEMORY_INDEX_HEADER, writeMemoryTopic } from "./memory-store.js";
+import { writeMemoryTopic } from "./memory-store.js";
 
 let temp: string;
 let dirs: NyzhiDirs;
@@ -51,7 +51,7 @@ describe("loadMemoryForPrompt", () => {
     await writeUserMemory("- prefers tabs\n\n");
     await writeMemoryTopic(await projectMemoryDir(root, dirs), "build", "pnpm build", "append");
     expect(await loadMemoryForPrompt(root, dirs)).toBe(
-      `# Recalled Memories\n\n## User Memory\n- prefers tabs\n\n## Project Memory\n${MEMORY_INDEX_HEADER}- [build](build.md): pnpm build`,
+      "# Recalled Memories\n\n## User Memory\n- prefers tabs\n\n## Project Memory\nAuto-managed memory index.\n\n### Topics\n- [build](build.md): pnpm build",
     );
   });
 

@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { NyzhiDirs } from "@nyzhi/config";
 import type { PromptFragment } from "../agent-loop/system-prompt.js";
+import { nestUnderHeading } from "../briefing/nest-under-heading.js";
 import { MEMORY_INDEX_FILE, projectMemoryDir, userMemoryPath } from "./memory-paths.js";
 import { readIfExists } from "./memory-store.js";
 
@@ -34,8 +35,12 @@ export interface MemoryPromptOptions {
  */
 export async function loadMemoryForPrompt(root: string, dirs: NyzhiDirs): Promise<string> {
   const user = contentLines(await readIfExists(userMemoryPath(dirs)));
+  // The index's own `# Project Memory` title gives way to this section's heading.
   const project = contentLines(
-    await readIfExists(join(await projectMemoryDir(root, dirs), MEMORY_INDEX_FILE)),
+    nestUnderHeading(
+      (await readIfExists(join(await projectMemoryDir(root, dirs), MEMORY_INDEX_FILE))) ?? "",
+      2,
+    ),
   );
   const sections: string[] = [];
   let used = 0;
