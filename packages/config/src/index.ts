@@ -58,6 +58,9 @@ export {
   projectTrustKey,
 } from "./layers/project-trust.js";
 export { NOT_YET_READ_KEYS, REMOVED_KEYS } from "./layers/unused-keys.js";
+export { fetchWithProxy } from "./network/fetch-with-proxy.js";
+export { proxyAgentFor } from "./network/proxy-agent.js";
+export { ProxyConfigError, type ProxyEnvironment, proxyForUrl } from "./network/proxy-for-url.js";
 export { type Environment, globalConfigPath, type NyzhiDirs, resolveDirs } from "./paths/data-dirs.js";
 export {
   type ApiStyle,

@@ -1,3 +1,4 @@
+export { type ProxiedRequest, startTestProxy, type TestProxy } from "./proxy/start-test-proxy.js";
 export { loadScenario } from "./scenario/load-scenario.js";
 export { ScenarioError } from "./scenario/scenario-error.js";
 export { validateScenario } from "./scenario/validate-scenario.js";

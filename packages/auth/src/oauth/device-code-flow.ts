@@ -1,3 +1,4 @@
+import { fetchWithProxy } from "@nyzhi/config";
 import { OAuthError } from "../errors/auth-errors.js";
 import type { LoginIo } from "./login-io.js";
 import type { DeviceCodeProvider } from "./oauth-providers.js";
@@ -15,7 +16,7 @@ export interface DeviceCodeFlowOptions {
 }
 
 async function postJson(url: string, body: Record<string, string>): Promise<Response> {
-  return fetch(url, {
+  return fetchWithProxy(url, {
     method: "POST",
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(body),

@@ -1,3 +1,4 @@
+import { fetchWithProxy } from "@nyzhi/config";
 import { OAuthError } from "../errors/auth-errors.js";
 import type { AuthorizationCodeProvider, DeviceCodeProvider } from "./oauth-providers.js";
 
@@ -39,7 +40,7 @@ async function postForm(
 ) {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetchWithProxy(url, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
       body: new URLSearchParams(form).toString(),
@@ -81,7 +82,7 @@ export async function exchangeCopilotToken(
   githubToken: string,
   code: "auth_oauth_failed" | "auth_refresh_failed" = "auth_oauth_failed",
 ): Promise<OAuthTokens> {
-  const response = await fetch(provider.copilotTokenUrl, {
+  const response = await fetchWithProxy(provider.copilotTokenUrl, {
     headers: { ...provider.headers, Authorization: `token ${githubToken}`, Accept: "application/json" },
     signal: AbortSignal.timeout(30_000),
   }).catch((error: Error) => {

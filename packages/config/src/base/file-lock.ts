@@ -17,7 +17,8 @@ import { NyzhiError } from "./errors.js";
  * prompt — keeps its lock. Breaking a stale lock is itself guarded by a
  * second `O_EXCL` file (`<lock>.break`), and the breaker renames the lock away and checks the token
  * it moved before deleting it, so two processes that both saw the same stale lock cannot delete a
- * fresh lock the other one has just taken.
+ * fresh lock the other one has just taken. Why this is not `proper-lockfile`:
+ * docs/decisions/011-own-file-lock-and-atomic-write.md.
  */
 export interface FileLockOptions {
   /** A lock of an owner on another host older than this is broken, ms. Default 10 000. */

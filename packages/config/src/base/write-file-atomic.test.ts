@@ -1,4 +1,4 @@
-import { chmod, lstat, mkdtemp, readFile, stat, symlink, writeFile } from "node:fs/promises";
+import { chmod, chown, lstat, mkdtemp, readFile, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -32,6 +32,33 @@ describe("writeFileAtomic", () => {
     await writeFileAtomic(file, "a = 2\n");
     expect((await stat(file)).mode & 0o777).toBe(0o600);
   });
+
+  it("keeps an existing file's mode exactly, bits the umask would clear included", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "nyzhi-atomic-"));
+    const file = join(dir, "shared.toml");
+    await writeFile(file, "a = 1\n");
+    await chmod(file, 0o664);
+    const umask = process.umask(0o022);
+    try {
+      await writeFileAtomic(file, "a = 2\n");
+    } finally {
+      process.umask(umask);
+    }
+    expect((await stat(file)).mode & 0o777).toBe(0o664);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "keeps the owner of the file it replaces when run as root",
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), "nyzhi-atomic-"));
+      const file = join(dir, "config.toml");
+      await writeFile(file, "a = 1\n");
+      await chown(file, 4321, 4322);
+      await writeFileAtomic(file, "a = 2\n");
+      const { uid, gid } = await stat(file);
+      expect({ uid, gid }).toEqual({ uid: 4321, gid: 4322 });
+    },
+  );
 
   it("makes a config file that now holds an API key readable by its owner only", async () => {
     const dir = await mkdtemp(join(tmpdir(), "nyzhi-atomic-"));

@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
 import {
   closeSync,
+  fchmodSync,
+  fchownSync,
   fsync,
   mkdirSync,
   openSync,
   realpathSync,
   renameSync,
   rmSync,
+  type Stats,
   statSync,
   writeFileSync,
 } from "node:fs";
@@ -25,7 +28,9 @@ export interface WriteFileAtomicOptions {
 /**
  * Writes `data` to `path` so that readers see either the old file or the whole new one:
  * write a temp file beside it, fsync, rename over the target. On failure the temp file is
- * removed and the original is untouched.
+ * removed and the original is untouched. The file replaced keeps its mode exactly (the umask
+ * does not apply to it) and, when nyz runs as root (`sudo`), its owner. Why this is not the
+ * `write-file-atomic` package: docs/decisions/011-own-file-lock-and-atomic-write.md.
  *
  * The quick calls (stat, open, write, rename) are synchronous: each is microseconds of work,
  * and a round trip through libuv's thread pool per call cost more than the call itself, ten of
@@ -39,13 +44,17 @@ export async function writeFileAtomic(
   // Write through a symlink to its target (a dotfiles-managed config stays a link), and keep an
   // existing file's permissions unless a mode is asked for (a 0600 file stays 0600).
   const path = realPathOrSelf(requestedPath);
-  const mode = options.mode ?? existingMode(path) ?? 0o644;
+  const existing = statOrUndefined(path);
+  const keptMode = options.mode ?? (existing ? existing.mode & 0o777 : undefined);
   const directory = dirname(path);
   mkdirSync(directory, { recursive: true });
   const temp = join(directory, `.${basename(path)}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
-  const fd = openSync(temp, "wx", mode);
+  const fd = openSync(temp, "wx", keptMode ?? 0o644);
   try {
     try {
+      // open() applies the umask; a mode asked for or kept is set as it is (0664 stays 0664).
+      if (keptMode !== undefined) fchmodSync(fd, keptMode);
+      if (existing) keepOwner(fd, existing);
       writeFileSync(fd, data);
       if (options.fsync !== false) await fsyncAsync(fd);
     } finally {
@@ -58,12 +67,27 @@ export async function writeFileAtomic(
   }
 }
 
-/** The permissions of the file at `path`, or undefined when there is none to keep (or it cannot be read). */
-function existingMode(path: string): number | undefined {
+/** The file at `path`, or undefined when there is none to keep (or it cannot be read). */
+function statOrUndefined(path: string): Stats | undefined {
   try {
-    return statSync(path).mode & 0o777;
+    return statSync(path);
   } catch {
     return undefined;
+  }
+}
+
+/**
+ * Run as root (`sudo nyz …`), gives the new file the replaced file's owner, so a user's config
+ * does not become root's. A file system without owners (ENOSYS) or that refuses (EPERM, EINVAL:
+ * a root-squashed NFS mount) keeps the new file's owner, as npm's write-file-atomic does.
+ */
+function keepOwner(fd: number, existing: Stats): void {
+  if (process.getuid?.() !== 0 || (existing.uid === 0 && existing.gid === 0)) return;
+  try {
+    fchownSync(fd, existing.uid, existing.gid);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOSYS" && code !== "EPERM" && code !== "EINVAL") throw error;
   }
 }
 

@@ -1,18 +1,33 @@
-import { blankComments, braceBody, lineLocator } from "./blank-comments.js";
+import type { SyntaxNode } from "@nyzhi/index";
+import { collectJavaScriptRoutes, decoratorCall, memberCall, ROUTER_RECEIVER } from "./javascript-routes.js";
 import type { DataModel, FileFacts, MiddlewareFact, SourceLanguage } from "./project-analysis.js";
+import { callArguments, groupByType, isStringLiteral, lineOf, stringValue } from "./syntax-values.js";
 
-const HTTP_METHODS = "get|post|put|patch|delete|options|head|all";
-/** Receivers whose `.get("/x", …)` is a route definition (not `map.get`, `axios.get`, …). */
-const ROUTER_RECEIVER =
-  /^(?:app|api|server|router|routes?|fastify|hono|koa|r|\w*(?:Router|router|App|Server|Routes))$/;
 const AUTH_NAME = /auth|passport|jwt|session|token|guard|login|oauth/i;
-const NEXT_ROUTE_FILE = /(?:^|\/)app\/(.*?)\/?route\.[cm]?[jt]sx?$/;
-const NEXT_PAGES_API = /(?:^|\/)pages\/(api\/.*)\.[cm]?[jt]sx?$/;
+const ENTITY_DECORATORS: ReadonlySet<string> = new Set(["Entity", "Schema", "Table"]);
+const ERROR_PARAMETER: ReadonlySet<string> = new Set(["err", "error"]);
 
-/** Static facts of one TypeScript/JavaScript file: imports, routes, data shapes, middleware. */
-export function analyzeJavaScriptFile(file: string, text: string, language: SourceLanguage): FileFacts {
-  const code = blankComments(text, "js");
-  const lineOf = lineLocator(code);
+/** The node types the analysis reads, fetched from the tree in one pass. */
+const NODE_TYPES = [
+  "import_statement",
+  "export_statement",
+  "call_expression",
+  "decorator",
+  "class_declaration",
+  "abstract_class_declaration",
+  "class",
+  "interface_declaration",
+  "type_alias_declaration",
+  "function_declaration",
+  "function_expression",
+];
+
+/**
+ * Static facts of one TypeScript/JavaScript file from its syntax tree (`parseSource` of
+ * `@nyzhi/index`): imports, routes, data shapes, middleware. Comments and strings are nodes of
+ * their own, so code inside them never counts.
+ */
+export function analyzeJavaScriptFile(file: string, root: SyntaxNode, language: SourceLanguage): FileFacts {
   const facts: FileFacts = {
     file,
     language,
@@ -22,230 +37,188 @@ export function analyzeJavaScriptFile(file: string, text: string, language: Sour
     models: [],
     middleware: [],
     mounts: [],
-    isMain: text.startsWith("#!"),
+    isMain: root.children[0]?.type === "hash_bang_line",
   };
-  collectImports(code, facts);
-  collectRoutes(code, facts, lineOf);
-  collectModels(code, facts, lineOf);
-  collectMiddleware(code, facts, lineOf);
+  const nodes = groupByType(root.descendantsOfType(NODE_TYPES));
+  const of = (type: string) => nodes.get(type) ?? [];
+  collectImports(of, facts);
+  collectJavaScriptRoutes(of, facts);
+  collectModels(of, facts);
+  collectMiddleware(of, facts);
   return facts;
 }
 
-function collectImports(code: string, facts: FileFacts): void {
+type NodesOfType = (type: string) => readonly SyntaxNode[];
+
+function collectImports(of: NodesOfType, facts: FileFacts): void {
   const add = (specifier: string) => {
     if (!facts.imports.includes(specifier)) facts.imports.push(specifier);
   };
-  const fromClause = /\bimport\s+(?:type\s+)?([\w$*{}\s,]+?)\s+from\s*["']([^"']+)["']/g;
-  for (const match of code.matchAll(fromClause)) {
-    add(match[2]!);
-    for (const name of importedBindings(match[1]!)) facts.importedNames[name] = match[2]!;
+  for (const statement of [...of("import_statement"), ...of("export_statement")]) {
+    // TypeScript's `import x = require("y")` keeps its source in a clause of its own.
+    const requireClause = statement.namedChildren.find((child) => child.type === "import_require_clause");
+    const source = stringValue((requireClause ?? statement).childForFieldName("source"));
+    if (source === undefined) continue;
+    add(source);
+    const requiredName = requireClause?.namedChildren.find((child) => child.type === "identifier");
+    if (requiredName) facts.importedNames[requiredName.text] = source;
+    for (const name of importedBindings(statement)) facts.importedNames[name] = source;
   }
-  for (const match of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) add(match[1]!);
-  for (const match of code.matchAll(
-    /\bexport\s+(?:type\s+)?(?:\*(?:\s+as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["']([^"']+)["']/g,
-  ))
-    add(match[1]!);
-  for (const match of code.matchAll(/(?:const|let|var)\s+([\w$]+)\s*=\s*require\(\s*["']([^"']+)["']\s*\)/g))
-    facts.importedNames[match[1]!] = match[2]!;
-  for (const match of code.matchAll(/\b(?:require|import)\(\s*["']([^"']+)["']\s*\)/g)) add(match[1]!);
-}
-
-/** `Foo, { a, b as c }` / `* as ns` → local names. */
-function importedBindings(clause: string): string[] {
-  return clause
-    .replace(/[{}]/g, ",")
-    .split(",")
-    .map((part) =>
-      part
-        .trim()
-        .split(/\s+as\s+/)
-        .pop()!
-        .replace(/^\*\s*/, "")
-        .trim(),
-    )
-    .filter((name) => /^[\w$]+$/.test(name) && name !== "type");
-}
-
-function collectRoutes(code: string, facts: FileFacts, lineOf: (offset: number) => number): void {
-  const call = new RegExp(`\\b([\\w$]+)\\s*\\.\\s*(${HTTP_METHODS})\\(\\s*(["'\`])([^"'\`]*)\\3`, "g");
-  for (const match of code.matchAll(call)) {
-    const path = match[4]!;
-    if (!ROUTER_RECEIVER.test(match[1]!) || !(path.startsWith("/") || path === "*")) continue;
-    facts.endpoints.push({
-      method: match[2]!.toUpperCase(),
-      path,
-      file: facts.file,
-      line: lineOf(match.index),
-    });
-  }
-  const routeChain = new RegExp(
-    `\\.route\\(\\s*["'\`]([^"'\`]+)["'\`]\\s*\\)((?:\\s*\\.\\s*(?:${HTTP_METHODS})\\([^)]*\\))+)`,
-    "g",
-  );
-  for (const match of code.matchAll(routeChain)) {
-    for (const method of match[2]!.matchAll(new RegExp(`\\.\\s*(${HTTP_METHODS})\\(`, "g")))
-      facts.endpoints.push({
-        method: method[1]!.toUpperCase(),
-        path: match[1]!,
-        file: facts.file,
-        line: lineOf(match.index),
-      });
-  }
-  collectNestRoutes(code, facts, lineOf);
-  const nextRoute = NEXT_ROUTE_FILE.exec(facts.file);
-  if (nextRoute) {
-    const path = `/${nextRoute[1]!}`
-      .split("/")
-      .filter((segment) => !/^\(.*\)$/.test(segment))
-      .map((segment) => segment.replace(/^\[\.{3}(.+)\]$/, "*$1").replace(/^\[(.+)\]$/, ":$1"))
-      .join("/");
-    const exported =
-      /\bexport\s+(?:async\s+)?(?:function\s+|const\s+)(GET|POST|PUT|PATCH|DELETE|OPTIONS|HEAD)\b/g;
-    for (const match of code.matchAll(exported))
-      facts.endpoints.push({
-        method: match[1]!,
-        path: path || "/",
-        file: facts.file,
-        line: lineOf(match.index),
-      });
-  }
-  const pagesApi = NEXT_PAGES_API.exec(facts.file);
-  if (pagesApi && /\bexport\s+default\b/.test(code)) {
-    const path = `/${pagesApi[1]!.replace(/\/index$/, "").replace(/\[(.+?)\]/g, ":$1")}`;
-    facts.endpoints.push({
-      method: "ALL",
-      path,
-      file: facts.file,
-      line: lineOf(code.search(/\bexport\s+default\b/)),
-    });
+  // `require("x")` and `import("x")` with one plain string.
+  for (const call of of("call_expression")) {
+    const callee = call.childForFieldName("function");
+    if (callee?.type !== "import" && !(callee?.type === "identifier" && callee.text === "require")) continue;
+    const [argument, ...rest] = callArguments(call);
+    if (argument?.type !== "string" || rest.length > 0) continue;
+    const specifier = stringValue(argument);
+    if (!specifier) continue;
+    add(specifier);
+    // `const users = require("./users")`, or `require("./users").router`.
+    const declarator = call.parent?.type === "member_expression" ? call.parent.parent : call.parent;
+    const name = declarator?.type === "variable_declarator" ? declarator.childForFieldName("name") : null;
+    if (callee.type === "identifier" && name?.type === "identifier")
+      facts.importedNames[name.text] = specifier;
   }
 }
 
-/** NestJS: `@Controller("users")` prefixes the `@Get(":id")`-style decorators in its class. */
-function collectNestRoutes(code: string, facts: FileFacts, lineOf: (offset: number) => number): void {
-  const controllers = [...code.matchAll(/@Controller\(\s*(?:["'`]([^"'`]*)["'`])?[^)]*\)/g)];
-  if (controllers.length === 0) return;
-  const decorator = /@(Get|Post|Put|Patch|Delete|Options|Head|All)\(\s*(?:["'`]([^"'`]*)["'`])?\s*\)/g;
-  for (const match of code.matchAll(decorator)) {
-    const owner = controllers.filter((controller) => controller.index < match.index).at(-1);
-    const prefix = owner?.[1] ?? "";
-    const path = `/${[prefix, match[2] ?? ""]
-      .map((part) => part.replace(/^\/+|\/+$/g, ""))
-      .filter(Boolean)
-      .join("/")}`;
-    facts.endpoints.push({
-      method: match[1]!.toUpperCase(),
-      path,
-      file: facts.file,
-      line: lineOf(match.index),
-    });
+/** The local names an import statement binds: `Foo`, `{ a, b as c }` → `c`, `* as ns` → `ns`. */
+function importedBindings(statement: SyntaxNode): string[] {
+  const clause = statement.namedChildren.find((child) => child.type === "import_clause");
+  if (!clause) return [];
+  const names: string[] = [];
+  for (const part of clause.namedChildren) {
+    if (part.type === "identifier") names.push(part.text);
+    else if (part.type === "namespace_import") {
+      const name = part.namedChildren.find((child) => child.type === "identifier");
+      if (name) names.push(name.text);
+    } else if (part.type === "named_imports")
+      for (const specifier of part.namedChildren) {
+        const local = specifier.childForFieldName("alias") ?? specifier.childForFieldName("name");
+        if (specifier.type === "import_specifier" && local) names.push(local.text);
+      }
   }
+  return names;
 }
 
-function collectModels(code: string, facts: FileFacts, lineOf: (offset: number) => number): void {
-  const declaration =
-    /\b(?:export\s+)?(?:default\s+)?(?:declare\s+)?(?:abstract\s+)?(class|interface)\s+([A-Z][\w$]*)[^{;]*\{|\b(?:export\s+)?type\s+([A-Z][\w$]*)(?:<[^=]*>)?\s*=\s*\{/g;
-  for (const match of code.matchAll(declaration)) {
-    const open = match.index + match[0].length - 1;
-    const body = braceBody(code, open);
-    const kind = match[1] ?? "type";
-    const properties = kind === "class" ? classProperties(body) : typeProperties(body);
+function collectModels(of: NodesOfType, facts: FileFacts): void {
+  const declarations = [
+    ...of("class_declaration"),
+    ...of("abstract_class_declaration"),
+    ...of("class"),
+    ...of("interface_declaration"),
+    ...of("type_alias_declaration"),
+  ].sort((left, right) => left.startIndex - right.startIndex);
+  for (const declaration of declarations) {
+    const name = declaration.childForFieldName("name")?.text;
+    if (!name || !/^[A-Z]/.test(name)) continue;
+    const kind =
+      declaration.type === "interface_declaration"
+        ? "interface"
+        : declaration.type.includes("class")
+          ? "class"
+          : "type";
+    const body =
+      kind === "type" ? declaration.childForFieldName("value") : declaration.childForFieldName("body");
+    if (!body || (kind === "type" && body.type !== "object_type")) continue;
+    const properties = memberNames(body, kind === "class" ? CLASS_FIELDS : TYPE_PROPERTIES);
     if (properties.length === 0) continue;
-    const decorated = /@Entity\(|@Schema\(|@Table\(/.test(
-      code.slice(Math.max(0, match.index - 200), match.index),
-    );
     const model: DataModel = {
-      name: match[2] ?? match[3]!,
-      kind: decorated ? "entity" : kind,
+      name,
+      kind: kind === "class" && isEntity(declaration) ? "entity" : kind,
       file: facts.file,
-      line: lineOf(match.index),
+      line: declarationLine(declaration),
       properties,
     };
     facts.models.push(model);
   }
 }
 
-/** Top-level `name: T` / `name?: T` members of an interface or type literal body. */
-function typeProperties(body: string): string[] {
-  return uniqueMatches(topLevel(body), /(?:^|[;,\n])\s*(?:readonly\s+)?["']?([\w$]+)["']?\??\s*:/g);
-}
+/** Member node types that name a property: class fields (TS, JS), and property signatures. */
+const CLASS_FIELDS: ReadonlySet<string> = new Set(["public_field_definition", "field_definition"]);
+const TYPE_PROPERTIES: ReadonlySet<string> = new Set(["property_signature"]);
 
-/** Field declarations of a class body (not methods, not the constructor). */
-function classProperties(body: string): string[] {
-  const modifiers = "(?:(?:public|private|protected|readonly|static|declare|override|accessor)\\s+)*";
-  const field = new RegExp(
-    `(?:^|[;\\n}])\\s*(?:@[\\w$]+(?:\\([^)]*\\))?\\s*)*${modifiers}#?([\\w$]+)[!?]?\\s*(?::|=(?!>))`,
-    "g",
-  );
-  return uniqueMatches(topLevel(body), field).filter((name) => name !== "constructor");
-}
-
-/** `body` with the insides of nested `{…}` and `(…)` groups removed, so only depth-1 members remain. */
-function topLevel(body: string): string {
-  let depth = 0;
-  let out = "";
-  for (const char of body) {
-    if (char === "{" || char === "(") depth += 1;
-    if (depth === 0) out += char;
-    if ((char === "}" || char === ")") && depth > 0) {
-      depth -= 1;
-      if (depth === 0) out += char === "}" ? "}" : "()";
-    }
-  }
-  return out;
-}
-
-function uniqueMatches(text: string, pattern: RegExp): string[] {
+/** The names of a body's members of these types, in order, once each (`#private` without its `#`). */
+function memberNames(body: SyntaxNode, memberTypes: ReadonlySet<string>): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(pattern)) if (!names.includes(match[1]!)) names.push(match[1]!);
+  for (const member of body.namedChildren) {
+    if (!memberTypes.has(member.type)) continue;
+    const key = member.childForFieldName("name") ?? member.childForFieldName("property");
+    if (!key || key.type === "computed_property_name") continue;
+    const name = stringValue(key) ?? key.text.replace(/^#/, "");
+    if (name && !names.includes(name)) names.push(name);
+  }
   return names;
 }
 
-function collectMiddleware(code: string, facts: FileFacts, lineOf: (offset: number) => number): void {
-  const push = (fact: Omit<MiddlewareFact, "file">) => facts.middleware.push({ ...fact, file: facts.file });
-  for (const match of code.matchAll(/\b([\w$]+)\s*\.\s*use\(\s*/g)) {
-    if (!ROUTER_RECEIVER.test(match[1]!)) continue;
-    const args = argumentList(code, match.index + match[0].length);
-    const [first, second] = args;
-    const line = lineOf(match.index);
-    if (first !== undefined && /^["'`]\//.test(first) && second !== undefined) {
-      const mounted = second.match(/^[\w$]+$/)?.[0];
-      if (mounted) facts.mounts.push({ prefix: first.slice(1, -1), identifier: mounted, file: facts.file });
-      if (mounted && !AUTH_NAME.test(second)) continue;
-    }
-    for (const arg of args.filter((candidate) => !/^["'`]/.test(candidate))) {
-      const name = arg.replace(/\s+/g, " ").slice(0, 60);
-      const kind = /^(?:async\s*)?(?:function\s*[\w$]*\s*)?\(\s*(?:err|error)\b[^)]*,[^)]*,[^)]*,/.test(arg)
-        ? "error-handler"
-        : AUTH_NAME.test(arg)
-          ? "auth"
-          : "middleware";
-      push({ kind, name: kind === "error-handler" ? "(err, req, res, next) handler" : name, line });
-    }
-  }
-  for (const match of code.matchAll(/\bfunction\s+([\w$]+)\s*\(\s*(?:err|error)\b[^)]*,[^)]*,[^)]*,[^)]*\)/g))
-    push({ kind: "error-handler", name: match[1]!, line: lineOf(match.index) });
-  for (const match of code.matchAll(/@UseGuards\(([^)]*)\)/g))
-    push({ kind: "auth", name: `@UseGuards(${match[1]!.trim()})`, line: lineOf(match.index) });
+/** A class decorated `@Entity()`, `@Schema()` or `@Table()` (TypeORM, Mongoose, Sequelize). */
+function isEntity(declaration: SyntaxNode): boolean {
+  const decorators = [
+    ...declaration.namedChildren,
+    ...(declaration.parent?.type === "export_statement" ? declaration.parent.namedChildren : []),
+  ].filter((child) => child.type === "decorator");
+  return decorators.some((decorator) => {
+    const call = decoratorCall(decorator);
+    return call !== undefined && ENTITY_DECORATORS.has(call.name);
+  });
 }
 
-/** The top-level comma-separated arguments of a call whose `(` ends just before `start`. */
-function argumentList(code: string, start: number): string[] {
-  const args: string[] = [];
-  let depth = 0;
-  let current = "";
-  for (let index = start; index < code.length && index < start + 2000; index++) {
-    const char = code[index]!;
-    if ("([{".includes(char)) depth += 1;
-    if (")]}".includes(char)) {
-      if (depth === 0) break;
-      depth -= 1;
+/** The line of a declaration's first keyword (`export`, `declare`, `class`…), past its decorators. */
+function declarationLine(declaration: SyntaxNode): number {
+  let outer = declaration;
+  if (outer.parent?.type === "ambient_declaration") outer = outer.parent;
+  if (outer.parent?.type === "export_statement") outer = outer.parent;
+  const first = outer.children.find((child) => child.type !== "decorator" && child.type !== "comment");
+  return lineOf(first ?? outer);
+}
+
+function collectMiddleware(of: NodesOfType, facts: FileFacts): void {
+  const push = (fact: Omit<MiddlewareFact, "file">) => facts.middleware.push({ ...fact, file: facts.file });
+  for (const call of of("call_expression")) {
+    const member = memberCall(call);
+    if (member?.method.text !== "use" || !member.receiver || !ROUTER_RECEIVER.test(member.receiver.text))
+      continue;
+    const args = callArguments(call);
+    const [first, second] = args;
+    const line = lineOf(member.receiver);
+    const prefix = stringValue(first);
+    if (prefix?.startsWith("/") && second !== undefined) {
+      // `app.use("/api", usersRouter)` mounts a router; it is middleware only if it looks like auth.
+      const mounted = second.type === "identifier" ? second.text : undefined;
+      if (mounted) facts.mounts.push({ prefix, identifier: mounted, file: facts.file });
+      if (mounted && !AUTH_NAME.test(mounted)) continue;
     }
-    if (char === "," && depth === 0) {
-      args.push(current.trim());
-      current = "";
-    } else current += char;
+    for (const argument of args.filter((candidate) => !isStringLiteral(candidate))) {
+      if (isErrorHandler(argument))
+        push({ kind: "error-handler", name: "(err, req, res, next) handler", line });
+      else
+        push({
+          kind: AUTH_NAME.test(argument.text) ? "auth" : "middleware",
+          name: argument.text.replace(/\s+/g, " ").slice(0, 60),
+          line,
+        });
+    }
   }
-  if (current.trim()) args.push(current.trim());
-  return args;
+  for (const fn of [...of("function_declaration"), ...of("function_expression")].sort(
+    (left, right) => left.startIndex - right.startIndex,
+  )) {
+    const name = fn.childForFieldName("name");
+    if (name && isErrorHandler(fn)) push({ kind: "error-handler", name: name.text, line: lineOf(fn) });
+  }
+  for (const decorator of of("decorator")) {
+    const call = decoratorCall(decorator);
+    if (call?.name !== "UseGuards") continue;
+    const list = decorator.namedChildren[0]?.childForFieldName("arguments")?.text ?? "()";
+    push({ kind: "auth", name: `@UseGuards(${list.slice(1, -1).trim()})`, line: lineOf(decorator) });
+  }
+}
+
+/** An Express error handler: a function of four or more parameters, the first named `err` or `error`. */
+function isErrorHandler(node: SyntaxNode): boolean {
+  if (!["arrow_function", "function_expression", "function_declaration"].includes(node.type)) return false;
+  const parameters = (node.childForFieldName("parameters")?.namedChildren ?? []).filter(
+    (parameter) => parameter.type !== "comment",
+  );
+  const first = parameters[0];
+  const firstName = first?.type === "identifier" ? first : first?.childForFieldName("pattern");
+  return parameters.length >= 4 && firstName?.type === "identifier" && ERROR_PARAMETER.has(firstName.text);
 }

@@ -23,7 +23,8 @@ const ENTRY_FILES =
   /^(?:src\/)?(?:index|main|server|app|cli)\.[cm]?[jt]sx?$|(?:^|\/)(?:__main__|main|app|manage|wsgi|asgi)\.py$/;
 
 /**
- * Analyses a TypeScript/JavaScript and Python project from its files alone: imports (resolved to
+ * Analyses a TypeScript/JavaScript and Python project from its files alone, each parsed with
+ * tree-sitter (`parseSource` of `@nyzhi/index`): imports (resolved to
  * an import graph), route handlers (Express-style routers with their mount prefixes, NestJS,
  * Next.js route files, Flask/FastAPI decorators, Django `urls.py`), data models (classes,
  * interfaces and type literals; Pydantic, ORM and dataclass models), middleware, frameworks,
@@ -33,17 +34,21 @@ export async function analyzeProject(root: string, scan?: ProjectScan): Promise<
   const scanned = scan ?? (await scanProjectFiles(root));
   const sources = scanned.files.filter((file) => file.language && file.size <= MAX_PARSED_FILE_BYTES);
   if (sources.length === 0) return undefined;
+  // Loaded here, not at start-up: the parser runtime and its grammars cost nothing until this runs.
+  const { parseSource } = await import("@nyzhi/index");
   const texts = new Map<string, string>();
   const facts: FileFacts[] = [];
   for (const file of sources) {
     const text = await readText(join(root, file.path));
     if (text === undefined) continue;
     texts.set(file.path, text);
-    facts.push(
-      file.language === "python"
-        ? analyzePythonFile(file.path, text)
-        : analyzeJavaScriptFile(file.path, text, file.language as SourceLanguage),
+    const language = file.language as SourceLanguage;
+    const fileFacts = await parseSource({ path: file.path, content: text }, (tree) =>
+      language === "python"
+        ? analyzePythonFile(file.path, tree)
+        : analyzeJavaScriptFile(file.path, tree, language),
     );
+    if (fileFacts) facts.push(fileFacts);
   }
   const allPaths = new Set(scanned.files.map((file) => file.path));
   const { internal, external } = resolveImports(facts, allPaths);

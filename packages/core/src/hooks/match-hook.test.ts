@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { globToRegExp, hookFiltersPass, matchesFilePattern, matchesToolName } from "./match-hook.js";
+import { globToRegExp } from "../glob/glob-to-regexp.js";
+import { hookFiltersPass, matchesFilePattern, matchesToolName } from "./match-hook.js";
 
 const cwd = "/work/project";
 

@@ -1,4 +1,5 @@
 import { basename, isAbsolute, relative } from "node:path";
+import { globToRegExp } from "../glob/glob-to-regexp.js";
 
 /** What a hook's filters are checked against. */
 export interface HookMatchSubject {
@@ -65,33 +66,4 @@ export function splitList(list: string | undefined): string[] {
 
 function hasGlob(text: string): boolean {
   return /[*?[]/.test(text);
-}
-
-/** `**` spans directories, `*` and `?` stay within one, `[...]` is a character class. */
-export function globToRegExp(glob: string): RegExp {
-  let source = "";
-  for (let index = 0; index < glob.length; index++) {
-    const char = glob.charAt(index);
-    if (char === "*" && glob.charAt(index + 1) === "*") {
-      const slash = glob.charAt(index + 2) === "/";
-      source += slash ? "(?:.*/)?" : ".*";
-      index += slash ? 2 : 1;
-    } else if (char === "*") {
-      source += "[^/]*";
-    } else if (char === "?") {
-      source += "[^/]";
-    } else if (char === "[") {
-      const end = glob.indexOf("]", index + 1);
-      if (end === -1) {
-        source += "\\[";
-      } else {
-        const body = glob.slice(index + 1, end).replace(/\\/g, "\\\\");
-        source += `[${body.startsWith("!") ? `^${body.slice(1)}` : body}]`;
-        index = end;
-      }
-    } else {
-      source += char.replace(/[.+^${}()|\\\]]/g, "\\$&");
-    }
-  }
-  return new RegExp(`^${source}$`);
 }

@@ -1,7 +1,7 @@
 import { isAbsolute, resolve } from "node:path";
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
-import { errorMessage, type Logger } from "@nyzhi/config";
+import { errorMessage, fetchWithProxy, type Logger } from "@nyzhi/config";
 import { NYZHI_CLIENT_INFO } from "./mcp-client-info.js";
 import type { HttpMcpServerSpec, McpServerSpec, StdioMcpServerSpec } from "./mcp-server-config.js";
 
@@ -204,7 +204,10 @@ async function stdioTransport(
   return transport;
 }
 
-/** Streamable HTTP with the configured headers; the legacy SSE transport when that fails. */
+/**
+ * Streamable HTTP with the configured headers; the legacy SSE transport when that fails. Both
+ * fetch through fetchWithProxy, so `HTTPS_PROXY` / `HTTP_PROXY` / `NO_PROXY` apply.
+ */
 async function connectHttp(
   spec: HttpMcpServerSpec,
   current: () => Client,
@@ -218,7 +221,7 @@ async function connectHttp(
       "@modelcontextprotocol/sdk/client/streamableHttp.js"
     );
     try {
-      await current().connect(new StreamableHTTPClientTransport(url, { requestInit }));
+      await current().connect(new StreamableHTTPClientTransport(url, { requestInit, fetch: fetchWithProxy }));
       return "http";
     } catch (error) {
       streamableError = error;
@@ -228,12 +231,13 @@ async function connectHttp(
   const headers = spec.headers;
   const transport = new SSEClientTransport(url, {
     requestInit,
+    fetch: fetchWithProxy,
     eventSourceInit: {
       // The SDK passes a Headers object (Accept, protocol version): merge into it, don't spread it.
       fetch: (input, init) => {
         const merged = new Headers(init?.headers);
         for (const [name, value] of Object.entries(headers)) merged.set(name, value);
-        return fetch(input, { ...init, headers: merged });
+        return fetchWithProxy(input, { ...init, headers: merged });
       },
     },
   });

@@ -1,7 +1,7 @@
 import { type Dirent, readdirSync, realpathSync, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { dirname, join, sep } from "node:path";
-import { globToRegExp } from "./glob-to-regexp.js";
+import { globToRegExp } from "../glob/glob-to-regexp.js";
 import { type NormalizedPathPattern, normalizePathPattern } from "./path-patterns.js";
 import { isWithin } from "./resolve-real-path.js";
 

@@ -1,6 +1,6 @@
 import { homedir } from "node:os";
 import { isAbsolute, relative, sep } from "node:path";
-import { globToRegExp } from "./glob-to-regexp.js";
+import { globToRegExp } from "../glob/glob-to-regexp.js";
 import { isWithin } from "./resolve-real-path.js";
 
 /**

@@ -3,6 +3,7 @@ import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import type { Agent as HttpsAgentType } from "node:https";
 import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
+import { fetchWithProxy, proxyAgentFor, proxyForUrl } from "@nyzhi/config";
 import { watchIdle } from "./idle-watchdog.js";
 import { LightHeaders } from "./light-headers.js";
 import { LightResponse } from "./light-response.js";
@@ -20,13 +21,16 @@ import { abortReason, nodeBody, terminated } from "./node-body.js";
  * failure). Keep-alive sockets are reused across the turns of a session and never keep the
  * process alive.
  *
+ * Behind a proxy (`HTTPS_PROXY` / `HTTP_PROXY`, minus the hosts in `NO_PROXY`) each request gets
+ * the proxy's keep-alive agent (see proxyAgentFor), chosen per request and per redirect hop.
+ *
  * Anything it does not handle itself — a `Request` object as input, or a streamed / `FormData` /
- * `Blob` body — goes to `globalThis.fetch` unchanged.
+ * `Blob` body — goes to the built-in fetch (through the same proxy: fetchWithProxy).
  */
 export const nodeHttpFetch: typeof globalThis.fetch = (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : undefined;
   const body = url === undefined ? undefined : encodeBody(init?.body);
-  if (url === undefined || body === UNSUPPORTED) return globalThis.fetch(input, init);
+  if (url === undefined || body === UNSUPPORTED) return fetchWithProxy(input, init);
   return send(new URL(url), { ...init, body }, 0);
 };
 
@@ -67,7 +71,8 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
   const method = (init.method ?? "GET").toUpperCase();
   const headers = requestHeaders(init, url);
   const request = url.protocol === "https:" ? (await https()).request : httpRequest;
-  const agent = url.protocol === "https:" ? (await https()).agent : httpAgent;
+  const proxyAgent = proxyAgentFor(url);
+  const agent = proxyAgent ? await proxyAgent : url.protocol === "https:" ? (await https()).agent : httpAgent;
 
   const message = await new Promise<IncomingMessage>((resolve, reject) => {
     const outgoing = request(url, { method, headers, agent });
@@ -101,7 +106,9 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
     outgoing.on("error", (error) => {
       stopWatching();
       signal?.removeEventListener("abort", onAbort);
-      reject(signal?.aborted ? abortReason(signal) : new TypeError("fetch failed", { cause: error }));
+      if (signal?.aborted) return reject(abortReason(signal));
+      const cause = proxyAgent ? throughProxy(error, url) : error;
+      reject(new TypeError("fetch failed", { cause }));
     });
     if (typeof init.body === "string") outgoing.end(init.body, "utf8");
     else outgoing.end(init.body);
@@ -142,6 +149,16 @@ async function send(url: URL, init: PreparedInit, redirects: number): Promise<Re
     headers: responseHeaders(message),
     url: url.href,
     redirected: redirects > 0,
+  });
+}
+
+/** A connection failure through a proxy names the proxy and where it came from. */
+function throughProxy(error: Error, url: URL): Error {
+  const proxy = proxyForUrl(url);
+  const where = proxy ? `${proxy.protocol}//${proxy.host}` : "the proxy";
+  const variable = url.protocol === "https:" ? "HTTPS_PROXY" : "HTTP_PROXY";
+  return Object.assign(new Error(`${error.message}, through ${where} (from ${variable})`), {
+    code: (error as { code?: unknown }).code,
   });
 }
 

@@ -3,7 +3,6 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { runTool } from "../testing/run-tool.js";
-import { compileGlob } from "./glob-pattern.js";
 import { globTool } from "./glob-tool.js";
 
 let test: TestContext;
@@ -42,19 +41,5 @@ describe("glob", () => {
     expect((await runTool(globTool, { pattern: "*.rs" }, test.context)).output).toBe(
       "No matching files found",
     );
-  });
-});
-
-describe("compileGlob", () => {
-  it("follows gitignore-style rules", () => {
-    expect(compileGlob("*.ts").matches("a/b/c.ts")).toBe(true);
-    expect(compileGlob("/*.ts").matches("a/c.ts")).toBe(false);
-    expect(compileGlob("src/**/x.ts").matches("src/x.ts")).toBe(true);
-    expect(compileGlob("src/**/x.ts").matches("src/a/b/x.ts")).toBe(true);
-    expect(compileGlob("src/*").matches("src/a/b")).toBe(false);
-    expect(compileGlob("file[0-9].txt").matches("file7.txt")).toBe(true);
-    expect(compileGlob("file[!0-9].txt").matches("file7.txt")).toBe(false);
-    expect(compileGlob("a?c").matches("a/c")).toBe(false);
-    expect(compileGlob("build/").directoryOnly).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
+import { globToRegExp } from "../../glob/glob-to-regexp.js";
 import { defineShippedTool, ToolError } from "../define-tool.js";
 import { displayPath, isNotFound } from "../files/file-system.js";
-import { compileGlob } from "./glob-pattern.js";
 import { walkFiles } from "./walk-files.js";
 
 /** Most paths returned. */
@@ -37,12 +37,12 @@ export const globTool = defineShippedTool({
     });
     if (!stats.isDirectory()) throw new ToolError(`${displayPath(context, root)} is not a directory`);
     const pattern = input.pattern.startsWith("./") ? input.pattern.slice(2) : input.pattern;
-    const matcher = compileGlob(pattern);
+    const matcher = globToRegExp(pattern, { anyDepth: true });
     const includeHidden = pattern.split("/").some((segment) => segment.startsWith("."));
     const found: string[] = [];
     let truncated = false;
     for await (const file of walkFiles({ root, includeHidden, signal: context.signal })) {
-      if (!matcher.matches(file.relative)) continue;
+      if (!matcher.test(file.relative)) continue;
       if (found.length === MAX_GLOB_RESULTS) {
         truncated = true;
         break;

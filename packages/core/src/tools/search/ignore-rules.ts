@@ -1,31 +1,42 @@
 import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, sep } from "node:path";
-import { compileGlob, type GlobMatcher } from "./glob-pattern.js";
+import ignore, { type Ignore } from "ignore";
 
 /**
  * Ignore files read while walking, in ripgrep's order of precedence (lowest first): a match in a
- * higher-precedence kind decides; within a kind, deeper files and later lines win.
+ * higher-precedence kind decides; within a kind, deeper files and later lines win. Each file is
+ * read by the `ignore` package, git's rules; ripgrep reads them alike but for one extension: it
+ * expands `{a,b}` alternatives, which git takes literally (see {@link IgnoreRules.ripgrepReadsAlike}).
  */
 export const IGNORE_FILE_NAMES = [".gitignore", ".ignore", ".rgignore"] as const;
 
-interface IgnoreRule {
+/** One ignore file: its directory and its rules (the `ignore` package, git's reading of them). */
+interface IgnoreFile {
   base: string;
-  negated: boolean;
-  matcher: GlobMatcher;
+  rules: Ignore;
 }
 
 /** The ignore rules in force in one directory (its own files plus its ancestors'). */
 export class IgnoreRules {
-  /** One rule list per ignore-file kind, outermost directory first. */
-  readonly #rules: IgnoreRule[][];
+  /** One list of files per ignore-file kind, outermost directory first. */
+  readonly #rules: IgnoreFile[][];
+  /**
+   * False when a rule holds a `{`: ripgrep expands `{a,b}` there, git and this do not, so a
+   * search that must give exactly ripgrep's results hands such a tree to ripgrep.
+   */
+  readonly ripgrepReadsAlike: boolean;
 
-  private constructor(rules: IgnoreRule[][]) {
+  private constructor(rules: IgnoreFile[][], ripgrepReadsAlike: boolean) {
     this.#rules = rules;
+    this.ripgrepReadsAlike = ripgrepReadsAlike;
   }
 
   static empty(): IgnoreRules {
-    return new IgnoreRules(IGNORE_FILE_NAMES.map(() => []));
+    return new IgnoreRules(
+      IGNORE_FILE_NAMES.map(() => []),
+      true,
+    );
   }
 
   /** Rules from the ignore files of every ancestor of `directory` (not `directory` itself). */
@@ -67,13 +78,15 @@ export class IgnoreRules {
   /** These rules plus `directory`'s ignore files' texts (one per kind, undefined when absent). */
   #extend(directory: string, texts: (string | undefined)[]): IgnoreRules {
     let changed = false;
+    let ripgrepReadsAlike = this.ripgrepReadsAlike;
     const next = texts.map((text, kind) => {
-      const parsed = text === undefined ? [] : parseIgnoreFile(text, directory);
-      if (parsed.length === 0) return this.#rules[kind]!;
+      if (text === undefined || text.trim() === "") return this.#rules[kind]!;
       changed = true;
-      return [...this.#rules[kind]!, ...parsed];
+      if (/^(?!#)[^\r\n]*\{/m.test(text)) ripgrepReadsAlike = false;
+      // Case-sensitive, as git on Linux and ripgrep are (the package folds case by default).
+      return [...this.#rules[kind]!, { base: directory, rules: ignore({ ignorecase: false }).add(text) }];
     });
-    return changed ? new IgnoreRules(next) : this;
+    return changed ? new IgnoreRules(next, ripgrepReadsAlike) : this;
   }
 
   /** True when `path` (absolute) is ignored. */
@@ -98,31 +111,20 @@ function ancestorsOf(directory: string): string[] {
   }
 }
 
-function decide(rules: IgnoreRule[], path: string, isDirectory: boolean): boolean | undefined {
-  for (let index = rules.length - 1; index >= 0; index -= 1) {
-    const rule = rules[index]!;
-    if (rule.matcher.directoryOnly && !isDirectory) continue;
-    const fromBase = relative(rule.base, path);
+/**
+ * The verdict of the deepest file with a rule matching `path`: true (ignored), false (re-included
+ * by a `!` rule) or undefined (no rule matches).
+ */
+function decide(files: IgnoreFile[], path: string, isDirectory: boolean): boolean | undefined {
+  for (let index = files.length - 1; index >= 0; index -= 1) {
+    const file = files[index]!;
+    const fromBase = relative(file.base, path);
     if (fromBase === "" || fromBase.startsWith("..")) continue;
-    if (rule.matcher.matches(fromBase.split(sep).join("/"))) return !rule.negated;
+    const slashed = sep === "/" ? fromBase : fromBase.split(sep).join("/");
+    // A trailing `/` tells the package the path is a directory (for `build/`-style rules).
+    const verdict = file.rules.test(isDirectory ? `${slashed}/` : slashed);
+    if (verdict.ignored) return true;
+    if (verdict.unignored) return false;
   }
   return undefined;
-}
-
-function parseIgnoreFile(text: string, base: string): IgnoreRule[] {
-  const rules: IgnoreRule[] = [];
-  for (const rawLine of text.split(/\r?\n/)) {
-    let line = rawLine.replace(/(?<!\\)\s+$/, "");
-    if (line === "" || line.startsWith("#")) continue;
-    let negated = false;
-    if (line.startsWith("!")) {
-      negated = true;
-      line = line.slice(1);
-    } else if (line.startsWith("\\!") || line.startsWith("\\#")) {
-      line = line.slice(1);
-    }
-    if (line === "" || line === "/") continue;
-    rules.push({ base, negated, matcher: compileGlob(line) });
-  }
-  return rules;
 }

@@ -1,6 +1,6 @@
 import { envVarForProvider } from "@nyzhi/auth";
 import { BUILT_IN_PROVIDERS, type Environment, type NyzhiConfig } from "@nyzhi/config";
-import { globToRegExp } from "../../sandbox/glob-to-regexp.js";
+import { globToRegExp } from "../../glob/glob-to-regexp.js";
 import type { ToolContext } from "../tool-types.js";
 
 /**

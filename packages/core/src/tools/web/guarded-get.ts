@@ -1,9 +1,11 @@
 import { lookup } from "node:dns";
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { lookup as dnsLookup } from "node:dns/promises";
+import { type Agent, request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+import { errorMessage, proxyAgentFor, proxyForUrl } from "@nyzhi/config";
 import { ToolError } from "../define-tool.js";
 import { blockedAddressReason } from "./blocked-addresses.js";
 import { hostAllowed, type WebAccessSettings } from "./web-access.js";
@@ -36,7 +38,9 @@ export interface GuardedGetOptions {
  * the URL's host. The host is resolved once, every address it resolves to is checked, and the
  * connection goes to those checked addresses (the socket's own lookup is this check), so a name
  * that resolves differently a moment later (DNS rebinding) cannot slip past. Redirects are
- * followed by hand, at most MAX_REDIRECTS, each hop checked the same way.
+ * followed by hand, at most MAX_REDIRECTS, each hop checked the same way. Behind a proxy
+ * (`HTTPS_PROXY` / `HTTP_PROXY`, not for hosts in `NO_PROXY`) the request goes through it, after
+ * the same check of the target's addresses (see checkAddresses).
  */
 export async function guardedGet(start: URL, options: GuardedGetOptions): Promise<GuardedResponse> {
   let url = start;
@@ -56,7 +60,11 @@ export async function guardedGet(start: URL, options: GuardedGetOptions): Promis
   }
 }
 
-function requestOnce(url: URL, options: GuardedGetOptions, redirectedFrom: URL | undefined) {
+async function requestOnce(
+  url: URL,
+  options: GuardedGetOptions,
+  redirectedFrom: URL | undefined,
+): Promise<IncomingMessage> {
   const permitted = options.access.allowPrivate || hostAllowed(url, options.access.allowHosts);
   const literal = url.hostname.replace(/^\[|\]$/g, "");
   const refuse = (address: string, reason: string) => {
@@ -70,7 +78,20 @@ function requestOnce(url: URL, options: GuardedGetOptions, redirectedFrom: URL |
   };
   if (!permitted && isIP(literal)) {
     const reason = blockedAddressReason(literal);
-    if (reason) return Promise.reject(refuse(literal, reason));
+    if (reason) throw refuse(literal, reason);
+  }
+  const proxyAgent = proxyAgentFor(url);
+  if (proxyAgent) {
+    // The proxy opens the connection (the proxy itself may be private: it is the user's own), so
+    // the target's addresses are checked here, before the request is handed to it.
+    if (!permitted && !isIP(literal)) await checkAddresses(url, literal, refuse);
+    return send(url, options, { agent: await proxyAgent }).catch((error: unknown) => {
+      if (options.signal.aborted) throw error;
+      throw new ToolError(
+        `web_fetch could not reach ${url.host} through the proxy ${proxyName(url)}: ${errorMessage(error)}`,
+        { cause: error },
+      );
+    });
   }
   // The socket's own lookup: it connects only to addresses that passed the check.
   const checkedLookup: LookupFunction = (hostname, lookupOptions, callback) => {
@@ -86,18 +107,60 @@ function requestOnce(url: URL, options: GuardedGetOptions, redirectedFrom: URL |
       else callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), []);
     });
   };
-  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return send(url, options, { lookup: checkedLookup });
+}
+
+/**
+ * Resolves the target as the proxy will and refuses it if any address is not public. The proxy
+ * resolves the name again when it connects, so a name whose answer changes between the two
+ * lookups (DNS rebinding) is not caught here as it is on a direct connection (docs/security.md).
+ */
+async function checkAddresses(
+  url: URL,
+  host: string,
+  refuse: (address: string, reason: string) => BlockedAddressError,
+): Promise<void> {
+  let addresses: { address: string }[];
+  try {
+    addresses = await dnsLookup(host, { all: true });
+  } catch (error) {
+    throw new ToolError(
+      `web_fetch could not check the address of ${url.host} before sending it to the proxy ` +
+        `${proxyName(url)}: ${errorMessage(error)}. Where only the proxy can resolve names, add ` +
+        `"${url.host}" to web.allow_hosts in config.toml.`,
+      { cause: error },
+    );
+  }
+  for (const { address } of addresses) {
+    const reason = blockedAddressReason(address);
+    if (reason) throw refuse(address, reason);
+  }
+}
+
+function send(
+  url: URL,
+  options: GuardedGetOptions,
+  connection: { agent: Agent } | { lookup: LookupFunction },
+): Promise<IncomingMessage> {
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
   return new Promise<IncomingMessage>((resolve, reject) => {
-    const request = send(url, {
+    const outgoing = request(url, {
       method: "GET",
       headers: { ...options.headers, "accept-encoding": "gzip, deflate, br" },
-      lookup: checkedLookup,
+      ...connection,
       signal: options.signal,
     });
-    request.on("response", resolve);
-    request.on("error", reject);
-    request.end();
+    outgoing.on("response", resolve);
+    outgoing.on("error", reject);
+    outgoing.end();
   });
+}
+
+/** The proxy for `url` as the user set it, without credentials, and the variable it came from. */
+function proxyName(url: URL): string {
+  const proxy = proxyForUrl(url);
+  const variable = url.protocol === "https:" ? "HTTPS_PROXY" : "HTTP_PROXY";
+  return `${proxy ? `${proxy.protocol}//${proxy.host}` : "?"} (from ${variable})`;
 }
 
 function shaped(url: URL, response: IncomingMessage): GuardedResponse {

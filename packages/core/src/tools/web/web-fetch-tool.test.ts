@@ -6,7 +6,7 @@ import { createPermissionPolicy } from "../../permissions/permission-policy.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { runTool } from "../testing/run-tool.js";
 import { MAX_REDIRECTS } from "./guarded-get.js";
-import { decodeEntities, htmlToText } from "./html-to-text.js";
+import { htmlToMarkdown } from "./html-to-markdown.js";
 import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "./web-access.js";
 import { webFetchTool } from "./web-fetch-tool.js";
 
@@ -71,30 +71,61 @@ afterEach(async () => {
   await test.cleanup();
 });
 
-describe("htmlToText", () => {
-  it("keeps the readable text and drops scripts, styles, comments and tags", () => {
-    expect(htmlToText(PAGE)).toEqual({
+describe("htmlToMarkdown", () => {
+  it("keeps the readable content as Markdown and drops scripts, styles, comments and tags", async () => {
+    expect(await htmlToMarkdown(PAGE, new URL("https://example.com/docs/page"))).toEqual({
       title: "Docs & Guides",
-      text: [
-        "Home",
+      markdown: [
+        "[Home](https://example.com/)",
         "",
-        "# Install the tool",
+        "# Install the\u00a0tool",
         "",
-        "Run npm i nyzhi — then <configure> it.",
+        "Run `npm i nyzhi` — then <configure> it.",
         "",
-        "- one",
-        "- two 😀",
+        "-   one",
+        "-   two 😀",
         "",
+        "```",
         "line 1",
         "    indented <b>",
+        "```",
         "",
         "café é",
       ].join("\n"),
     });
   });
 
-  it("decodes numeric references and leaves unknown entities alone", () => {
-    expect(decodeEntities("&#65;&#x42;&unknown;&#xD800;&AMP;&Uuml;&ccedil;")).toBe("AB&unknown;&#xD800;&Üç");
+  it("decodes entities as a browser does, leaving unknown ones alone", async () => {
+    const page = "<p>&#65;&#x42;&unknown;&AMP;&Uuml;&ccedil;&nbsp;x</p>";
+    expect((await htmlToMarkdown(page)).markdown).toBe("AB&unknown;&Üç\u00a0x");
+  });
+
+  it("makes links and images absolute, drops inline images' data and script links", async () => {
+    const page = [
+      '<p><a href="guide.html#install">the (guide)</a> and <a href="javascript:void(0)">menu</a></p>',
+      '<p><img src="/logo.png" alt="Logo"> <img src="data:image/png;base64,AAAA" alt="inline"></p>',
+    ].join("");
+    expect((await htmlToMarkdown(page, new URL("https://example.com/docs/page"))).markdown).toBe(
+      "[the (guide)](https://example.com/docs/guide.html#install) and menu\n\n![Logo](https://example.com/logo.png) inline",
+    );
+  });
+
+  it("writes tables as GitHub Markdown tables and keeps a fence longer than the code's backticks", async () => {
+    const page =
+      "<table><tr><th>flag</th><th>meaning</th></tr><tr><td>-y</td><td>a | b</td></tr></table><pre>```\nx\n```</pre>";
+    expect((await htmlToMarkdown(page)).markdown).toBe(
+      [
+        "| flag | meaning |",
+        "| --- | --- |",
+        "| \\-y | a \\| b |",
+        "",
+        "````",
+        "```",
+        "x",
+        "```",
+        "````",
+      ].join("\n"),
+    );
   });
 });
 
@@ -102,7 +133,10 @@ describe("web_fetch", () => {
   it("fetches an HTML page as text with its title", async () => {
     const result = await runTool(webFetchTool, { url: `${base}/page` }, test.context);
     expect(result.isError).toBeUndefined();
-    expect(result.output).toBe(`URL: ${base}/page\nTitle: Docs & Guides\n\n${htmlToText(PAGE).text}`);
+    expect(result.output).toBe(
+      `URL: ${base}/page\nTitle: Docs & Guides\n\n${(await htmlToMarkdown(PAGE, new URL(`${base}/page`))).markdown}`,
+    );
+    expect(result.output).toContain(`[Home](${base}/)`);
     expect(result.output).not.toContain("never shown");
     expect(result.metadata).toEqual({ status: 200, contentType: "text/html; charset=utf-8" });
   });

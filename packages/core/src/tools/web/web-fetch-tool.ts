@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineShippedTool, ToolError } from "../define-tool.js";
 import { truncateEnd } from "../truncate-text.js";
 import { type GuardedResponse, guardedGet } from "./guarded-get.js";
-import { htmlToText } from "./html-to-text.js";
+import { htmlToMarkdown } from "./html-to-markdown.js";
 import { webAccessOf } from "./web-access.js";
 
 /** Default cap on the returned text, in code points. */
@@ -37,7 +37,7 @@ const inputSchema = z.lazy(() =>
 export const webFetchTool = defineShippedTool({
   name: "web_fetch",
   description:
-    "Fetch a web page or text resource with an HTTP GET and return it as readable text (HTML is converted: scripts, styles and tags removed). Use for documentation, issues, changelogs. Cannot run JavaScript or log in. Loopback, private-network and cloud metadata addresses are refused unless the user allows them in config.",
+    "Fetch a web page or text resource with an HTTP GET and return it as readable text (HTML is converted to Markdown: headings, lists, code blocks and links kept; scripts and styles dropped). Use for documentation, issues, changelogs. Cannot run JavaScript or log in. Loopback, private-network and cloud metadata addresses are refused unless the user allows them in config.",
   inputSchema,
   kind: "network",
   mutates: false,
@@ -88,11 +88,13 @@ export const webFetchTool = defineShippedTool({
         { cause: error },
       );
     }
-    const page = isHtml(contentType, raw) ? htmlToText(raw) : { title: undefined, text: raw.trim() };
+    const page = isHtml(contentType, raw)
+      ? await htmlToMarkdown(raw, finalUrl)
+      : { title: undefined, markdown: raw.trim() };
     const header = [`URL: ${finalUrl.href}`];
     if (page.title) header.push(`Title: ${page.title}`);
     const text = truncateEnd(
-      page.text,
+      page.markdown,
       input.max_length,
       `\n\n… [truncated at ${input.max_length} characters]`,
     );

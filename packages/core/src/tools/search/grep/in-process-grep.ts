@@ -38,8 +38,9 @@ const MAX_CHOICE_POINTS = 2;
 const tooSlow = new Set<string>();
 
 /**
- * Folders found too large for an in-process search (bounded; a folder that grows past the limit
- * is met again and costs one more walk up to it).
+ * Folders found too large for an in-process search, or holding an ignore file ripgrep reads
+ * differently (bounded; a folder that grows past the limit is met again and costs one more walk
+ * up to it).
  */
 const tooLarge = new Set<string>();
 const REMEMBERED = 64;
@@ -53,7 +54,8 @@ const REMEMBERED = 64;
  * promise to be quick: JavaScript's regex engine backtracks where ripgrep's runs in linear time, so
  * repeated groups and more than two choice points are refused outright, and long lines or matching
  * past `maxMatchMs` hand the search over (a search that was too slow once goes to ripgrep from then
- * on). The caller then runs ripgrep.
+ * on). The caller then runs ripgrep. Checked against ripgrep by in-process-grep-vs-ripgrep.test.ts;
+ * why it is kept: docs/decisions/010.
  */
 export function searchInProcess(
   options: GrepSearchOptions,

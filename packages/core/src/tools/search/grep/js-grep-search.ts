@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
+import { globToRegExp } from "../../../glob/glob-to-regexp.js";
 import { ToolError } from "../../define-tool.js";
-import { compileGlob } from "../glob-pattern.js";
 import { walkFiles } from "../walk-files.js";
 import {
   GREP_MAX_FILE_BYTES,
@@ -18,13 +18,14 @@ import { rustRegexToJs } from "./rust-regex.js";
  */
 export async function searchWithJs(options: GrepSearchOptions): Promise<GrepSearchResult> {
   const regex = compileRegex(options.pattern, options.caseInsensitive === true);
-  const include = options.include && !options.targetIsFile ? compileGlob(options.include) : undefined;
+  const include =
+    options.include && !options.targetIsFile ? globToRegExp(options.include, { anyDepth: true }) : undefined;
   const matches: GrepMatch[] = [];
   const files = options.targetIsFile
     ? singleFile(options.target)
     : walkFiles({ root: options.target, ...(options.signal ? { signal: options.signal } : {}) });
   for await (const file of files) {
-    if (include && !include.matches(file.relative)) continue;
+    if (include && !include.test(file.relative)) continue;
     const found = await searchFile(file.absolute, regex, options.maxMatches + 1 - matches.length);
     for (const match of found) {
       matches.push(match);
