@@ -1,0 +1,39 @@
+import { isAbsolute } from "node:path";
+import type { NyzhiConfig } from "@nyzhi/config";
+
+/**
+ * Files that hold credentials, never indexed whatever the ignore files say: an indexed file's
+ * text is stored in the index, shown by search, and sent to a remote embedder. Bare names match
+ * at any depth (the walker's `exclude` rules).
+ */
+export const SECRET_FILE_GLOBS: readonly string[] = [
+  ".env",
+  ".env.*",
+  "*.pem",
+  "*.key",
+  "*.p12",
+  "*.pfx",
+  "id_rsa",
+  "id_dsa",
+  "id_ecdsa",
+  "id_ed25519",
+  ".ssh",
+  ".gnupg",
+  ".aws",
+  ".netrc",
+  ".npmrc",
+  ".pypirc",
+  ".git-credentials",
+];
+
+/**
+ * What the walker leaves out besides the ignore files: the secret files above, `index.exclude`,
+ * and the relative `agent.trust.deny_paths` (a path the agent may not read is not indexed either;
+ * absolute and `~` patterns name places outside any project).
+ */
+export function indexExclusions(config: NyzhiConfig): string[] {
+  const denied = config.agent.trust.deny_paths.filter(
+    (pattern) => !isAbsolute(pattern) && !pattern.startsWith("~"),
+  );
+  return [...SECRET_FILE_GLOBS, ...config.index.exclude, ...denied];
+}

@@ -1,0 +1,47 @@
+import type { CodeChunk, WalkResult } from "../types.js";
+
+/** Lists a project's files (the walker's entry; a host or test may pass its own). */
+export type WalkProjectFunction = (
+  root: string,
+  options?: { exclude?: readonly string[]; maxFileBytes?: number; signal?: AbortSignal },
+) => Promise<WalkResult>;
+
+/** Cuts one file into chunks (the chunker's entry; a host or test may pass its own). */
+export type ChunkFileFunction = (file: { path: string; content: string }) => Promise<CodeChunk[]>;
+
+/** Where an update stands, reported after each batch of files. */
+export interface IndexProgress {
+  phase: "walking" | "indexing" | "finishing";
+  /** Files this update has to read (new or changed since the last one). */
+  filesTotal: number;
+  filesDone: number;
+  /** Chunks written so far by this update. */
+  chunksDone: number;
+  /** Chunks embedded so far (a chunk whose content is unchanged keeps its vector). */
+  embedded: number;
+}
+
+export interface UpdateOptions {
+  onProgress?: (progress: IndexProgress) => void;
+  /** Stops between batches; what was done so far is kept and the next update goes on from there. */
+  signal?: AbortSignal;
+}
+
+export interface UpdateResult {
+  /** Files and chunks in the index after the update. */
+  files: number;
+  chunks: number;
+  /** Files this update (re)indexed. */
+  indexed: number;
+  /** Chunks embedded by this update. */
+  embedded: number;
+  /** Files gone from the project, removed from the index. */
+  removed: number;
+  /** Files the walker left out, by reason, plus files that could not be read as UTF-8 text. */
+  skipped: WalkResult["skipped"] & { unreadable: number };
+  durationMs: number;
+  /** The signal stopped the update before the end. */
+  aborted: boolean;
+  /** The embedder differs from the one that built the index, so this update started a new one. */
+  rebuilt: boolean;
+}
