@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Options } from "tsup";
+import { HOST_MODULES } from "./src/app/host-modules.js";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
@@ -33,17 +34,109 @@ const zodEnglishOnly: NonNullable<Options["esbuildPlugins"]>[number] = {
   },
 };
 
+/**
+ * In the app's bundle, `@nyzhi/core` and `@nyzhi/config` are the modules the CommonJS bundle of
+ * the commands has already loaded (handed over on `globalThis`, see commands/app-command.ts):
+ * one copy of core in memory, and nothing of it parsed twice. Each becomes a module exporting the
+ * names `src/app/host-modules.ts` lists, so a tui import of any other name fails the build.
+ */
+const hostModules: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "nyzhi-host-modules",
+  setup(build) {
+    build.onResolve({ filter: /^@nyzhi\/(core|config)$/ }, (args) => ({
+      path: args.path,
+      namespace: "nyzhi-host-modules",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "nyzhi-host-modules" }, (args) => {
+      const names = Object.keys(HOST_MODULES[args.path as keyof typeof HOST_MODULES]);
+      const source = `const hostModules = globalThis[Symbol.for("nyzhi.hostModules")];
+if (!hostModules || !hostModules[${JSON.stringify(args.path)}]) throw new Error("nyz: the app must be loaded by nyz (no ${args.path} handed over)");
+export const { ${names.join(", ")} } = hostModules[${JSON.stringify(args.path)}];`;
+      return { contents: source, loader: "js" };
+    });
+  },
+};
+
+/**
+ * ink connects to React's devtools when DEV=true, importing `react-devtools-core`, which is not
+ * installed; bundled, that import would be a top-level one and fail every start. A no-op instead.
+ */
+const noReactDevtools: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "no-react-devtools",
+  setup(build) {
+    build.onResolve({ filter: /^react-devtools-core$/ }, () => ({
+      path: "noop",
+      namespace: "no-react-devtools",
+    }));
+    build.onLoad({ filter: /.*/, namespace: "no-react-devtools" }, () => ({
+      contents: "export default { initialize() {}, connectToDevTools() {} };",
+      loader: "js",
+    }));
+  },
+};
+
+/**
+ * The app's bundle takes @nyzhi/tui from its source, where the modules it loads on first use
+ * (jsdiff, highlight.js) are literal `require` calls that esbuild bundles as lazily run modules
+ * (the package's own build turns them into calls esbuild cannot follow).
+ */
+const tuiFromSource: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "tui-from-source",
+  setup(build) {
+    build.onResolve({ filter: /^@nyzhi\/tui$/ }, () => ({
+      path: fileURLToPath(new URL("../tui/src/index.ts", import.meta.url)),
+    }));
+  },
+};
+
 const shared = {
   target: "node20",
   platform: "node",
   sourcemap: true,
-  // Everything but native addons (and the packages that load them) is bundled.
-  noExternal: [/^(?!@napi-rs\/|@lancedb\/|onnxruntime|@huggingface\/)/],
-  external: ["@napi-rs/keyring", "@lancedb/lancedb", "onnxruntime-node", "@huggingface/transformers"],
+  // Everything is bundled but native addons (and the packages that load them) and the proxy
+  // clients, which load only when a proxy variable is set (see @nyzhi/config network/): kept out,
+  // they add nothing to what every start-up reads. web-tree-sitter too: bundled into the CommonJS
+  // bundle its loader's `require` breaks, and it loads only on a first parse (@nyzhi/index).
+  noExternal: [
+    /^(?!@napi-rs\/|@lancedb\/|onnxruntime|@huggingface\/|undici$|https?-proxy-agent$|web-tree-sitter$)/,
+  ],
+  external: [
+    "@napi-rs/keyring",
+    "@lancedb/lancedb",
+    "onnxruntime-node",
+    "@huggingface/transformers",
+    "undici",
+    "https-proxy-agent",
+    "http-proxy-agent",
+    "web-tree-sitter",
+  ],
   esbuildPlugins: [zodEnglishOnly],
 } satisfies Options;
 
 export default defineConfig([
+  {
+    // The interactive app (`nyz` on a terminal): @nyzhi/tui, ink and React in one ES module, loaded
+    // only when the app opens, so other commands never parse React. React's production build.
+    ...shared,
+    entry: { app: "src/app/app-entry.ts" },
+    format: ["esm"],
+    outExtension: () => ({ js: ".mjs" }),
+    splitting: false,
+    sourcemap: false,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    esbuildPlugins: [hostModules, noReactDevtools, tuiFromSource],
+    // The tui's .tsx, as its tsconfig compiles them (`jsx: react-jsx`).
+    esbuildOptions(options) {
+      options.jsx = "automatic";
+    },
+    // `fetch` is shadowed: yoga-layout's loader asks `typeof fetch` (its wasm is inlined and never
+    // fetched), and Node's `fetch` global loads all of undici on that first touch (~12 ms).
+    banner: {
+      js: 'import { createRequire as __nyzhiCreateRequire } from "node:module"; const require = __nyzhiCreateRequire(import.meta.url); const fetch = undefined;',
+    },
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+  },
   {
     // The bin: CommonJS (no ES module loader at start-up) and built-ins only; it runs the bundle below.
     ...shared,

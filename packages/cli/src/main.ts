@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
+import { opensApp } from "./commands/open-app-args.js";
 import type { HeadlessFlags } from "./headless/headless-options.js";
 import { ExitCode } from "./io/exit-codes.js";
 import type { GlobalFlags } from "./io/global-flags.js";
@@ -8,7 +9,21 @@ import { NYZHI_VERSION } from "./version.js";
 
 export type { GlobalFlags } from "./io/global-flags.js";
 
+const HEADLESS_OUTPUT_HELP = `
+Output:
+  Progress (streamed text, tool lines, the summary) goes to stderr, the final answer to stdout,
+  so \`nyz run "…" > answer.md\` and \`x=$(nyz exec "…")\` get the answer and only it. When stdout
+  and stderr are both a terminal the answer is not printed again (it was streamed already).
+  -q prints only the answer; --json (run: --format json) prints only JSONL events on stdout,
+  the last one turn_complete with the answer and usage (docs/json-events.md).
+`;
+
 const EXIT_CODES_HELP = `
+Interactive app (on a terminal):
+  nyz [prompt]          open the app (and send the prompt)
+  nyz -c, --continue    continue this project's latest session
+  nyz -s <query>        resume the session with this id prefix or title
+
 Exit codes:
   0    success
   1    failure (bad config, provider or I/O error, failed turn)
@@ -101,8 +116,11 @@ global config as [projects."<root>"] trusted = true. For one run, pass --trust-p
   const headless = () => import("./commands/headless-command.js");
   const withHeadlessFlags = (command: Command) =>
     command
-      .option("-q, --quiet", "print only the final answer (to stdout)")
-      .option("-o, --output <file>", "also write the final answer to this file")
+      .option("-q, --quiet", "print only the final answer on stdout: no progress, no summary")
+      .option(
+        "-o, --output <file>",
+        "also write the final answer to this file when the turn completes (- for stdout)",
+      )
       .option("--ephemeral", "do not save the session")
       .option("--full-auto", "trust full and sandbox workspace-write: no approvals needed")
       .addOption(new Option("--full_auto").hideHelp())
@@ -124,7 +142,8 @@ global config as [projects."<root>"] trusted = true. For one run, pass --trust-p
       .option(
         "--team-wait-ms <ms>",
         "how long to keep following working teammates after the turn (default 120000)",
-      );
+      )
+      .addHelpText("after", HEADLESS_OUTPUT_HELP);
   withHeadlessFlags(
     program
       .command("run <prompt>")
@@ -264,6 +283,50 @@ global config as [projects."<root>"] trusted = true. For one run, pass --trust-p
       run(async () => (await import("./commands/skills-command.js")).skillsCommand(io, globals(), options))(),
     );
 
+  const indexModule = () => import("./commands/index-command.js");
+  const index = program
+    .command("index")
+    .description("build or update this project's code index (semantic + full-text search)")
+    .addHelpText(
+      "after",
+      `
+Builds the index of the project (the nearest folder with .git or .nyzhi) or brings it up to date:
+only files whose content changed are read again and re-embedded. Ctrl+C stops after the current
+batch and keeps what was done; the next \`nyz index\` goes on from there.
+
+The embedder is index.embedding: auto (a remote key: VOYAGE_API_KEY, OPENAI_API_KEY,
+GEMINI_API_KEY; else a local transformers.js model; else full-text only), voyage, openai, gemini,
+ollama, local or none. \`nyz index status\` says which one and why.
+
+Examples:
+  nyz index
+  nyz index search "where is the config file parsed" -k 5
+  nyz index search parseConfigFile --lang typescript --json
+  nyz index search "retry" --path "packages/provider/**"`,
+    )
+    .action(run(async () => (await indexModule()).indexUpdateCommand(io, globals())));
+  index
+    .command("status")
+    .description("files and chunks indexed, the embedder and why it was chosen")
+    .option("--json", "print as JSON")
+    .action(async (options: { json?: boolean }) =>
+      run(async () => (await indexModule()).indexStatusCommand(io, globals(), options))(),
+    );
+  index
+    .command("search <query>")
+    .description("search the index: identifiers, words or a question")
+    .option("--json", "print the results as JSON")
+    .option("-k <n>", "number of results (1-100, default 10)")
+    .option("--path <glob>", "only files matching this glob (relative to the project root)")
+    .option("--lang <language>", "only this language (typescript, python, go, rust, text, ...)")
+    .action(async (query: string, options: { json?: boolean; k?: string; path?: string; lang?: string }) =>
+      run(async () => (await indexModule()).indexSearchCommand(io, globals(), query, options))(),
+    );
+  index
+    .command("clear")
+    .description("delete this project's index")
+    .action(run(async () => (await indexModule()).indexClearCommand(io, globals())));
+
   const authModule = () => import("./commands/auth-commands.js");
   program
     .command("login [provider]")
@@ -304,7 +367,15 @@ Otherwise it fails at once (exit 2) instead of waiting for a browser or a prompt
   return program;
 }
 
-/** Runs `nyz` with the given arguments and returns the exit code. */
+/** The names (and aliases) of `nyz`'s commands, `help` included. */
+function commandNames(program: Command): Set<string> {
+  return new Set(["help", ...program.commands.flatMap((command) => [command.name(), ...command.aliases()])]);
+}
+
+/**
+ * Runs `nyz` with the given arguments and returns the exit code. No command (`nyz`,
+ * `nyz "prompt"`, `nyz -c`) opens the interactive app on a terminal.
+ */
 export async function main(args: readonly string[], given: CommandIo = processIo()): Promise<number> {
   // Every line nyz prints passes here: no credential it holds is ever shown.
   const io = redactedIo(given);
@@ -313,6 +384,12 @@ export async function main(args: readonly string[], given: CommandIo = processIo
     exitCode = code;
   });
   try {
+    if (opensApp(args, commandNames(program))) {
+      const { appCommand } = await import("./commands/app-command.js");
+      const terminal = given.stdin?.isTTY === true && process.stdout.isTTY === true;
+      const code = await appCommand(io, args, { terminal });
+      if (code !== "not-app") return code;
+    }
     await program.parseAsync([...args], { from: "user" });
     return exitCode;
   } catch (error) {

@@ -164,6 +164,13 @@ export {
 } from "./roles/apply-role.js";
 export { BUILT_IN_ROLES } from "./roles/built-in/built-in-roles.js";
 export { GENERIC_SUBAGENT_PROMPT } from "./roles/built-in/default-role.js";
+export {
+  formatRoleCatalog,
+  type RoleSourceView,
+  type RoleView,
+  roleSourceView,
+  roleView,
+} from "./roles/format-role-catalog.js";
 export { describeRolesForSpawn, formatRoleList, type RoleSummary } from "./roles/format-role-list.js";
 export { loadConfigRoles } from "./roles/load-config-roles.js";
 export { type LoadedRoles, loadFileRoles, ROLE_FILE_DIRECTORIES } from "./roles/load-file-roles.js";

@@ -1,5 +1,67 @@
 export const packageName = "@nyzhi/tui";
 
+// Agents panel
+export { AgentTranscript, type AgentTranscriptProps, breadcrumb } from "./agents/agent-transcript.js";
+export {
+  type AgentInputAction,
+  type AgentTranscript as AgentTranscriptEntry,
+  type AgentTranscripts,
+  agentTranscriptsReducer,
+  pruneTranscripts,
+} from "./agents/agent-transcripts.js";
+export { AgentTree, type AgentTreeProps, formatBoard } from "./agents/agent-tree.js";
+export { agentPath, subtreeTotals } from "./agents/agent-tree-queries.js";
+export {
+  type AgentLifecycle,
+  type AgentNode,
+  type AgentRunStatus,
+  type AgentTreeInput,
+  type AgentTreeState,
+  agentStatus,
+  isFinished,
+  type RunningTool,
+  type UsageTotals,
+} from "./agents/agent-tree-types.js";
+export {
+  type AgentsPanelInput,
+  type AgentsPanelState,
+  clearFinishedAgents,
+  createAgentsPanelState,
+  reduceAgentsPanel,
+} from "./agents/agents-panel-state.js";
+export {
+  agentTreeReducer,
+  clearFinished,
+  createAgentTreeState,
+  parseAgentStatus,
+  reduceAgentTree,
+} from "./agents/agents-reducer.js";
+export { createEventBatcher, type EventBatcher, FRAME_MS } from "./agents/event-batcher.js";
+export {
+  readTeamSnapshot,
+  type TaskBoardSummary,
+  type TeammateSnapshot,
+  type TeamSnapshot,
+  type TeamSource,
+  type TeamSummary,
+} from "./agents/team-snapshot.js";
+export { ROW_REFRESH_MS } from "./agents/use-gated-nodes.js";
+
+// The app
+export { App, type AppProps, QUIT_WINDOW_MS } from "./app/app.js";
+export {
+  type ApprovalRule,
+  commandPrefix,
+  describeRule,
+  matchesRule,
+  ruleFor,
+} from "./app/approval-memory.js";
+export { ApprovalQueue } from "./app/approval-queue.js";
+export { replayThread } from "./app/replay-thread.js";
+export { type RunAppOptions, runApp } from "./app/run-app.js";
+export { type BridgeMessage, type PendingQuestion, SessionBridge } from "./app/session-bridge.js";
+export type { SessionOpener } from "./app/use-session.js";
+
 // Approvals
 export { ApprovalDialog, type ApprovalDialogProps } from "./approval/approval-dialog.js";
 export { ApprovalPreview, previewDiff } from "./approval/approval-preview.js";

@@ -39,6 +39,11 @@ function exitQuietly(code: number): never {
   }
 }
 
+// The commands run as one CommonJS bundle in a `vm.Script`, which cannot `import()`; the
+// interactive app is an ES module (dist/app.mjs), which the bundle loads through this.
+(globalThis as Record<symbol, unknown>)[Symbol.for("nyzhi.importModule")] = (specifier: string) =>
+  import(specifier);
+
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.stdout.write(`${NYZHI_VERSION}\n`);

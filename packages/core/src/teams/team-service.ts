@@ -128,6 +128,12 @@ export class TeamService {
     return this.led.size > 0 || this.memberOf.has(this.options.lead.agentId);
   }
 
+  /** The teams the main agent leads or is a member of this session (for the app's agents panel). */
+  teamNames(): string[] {
+    const member = this.memberOf.get(this.options.lead.agentId);
+    return [...new Set([...this.led.keys(), ...(member ? [member.team] : [])])];
+  }
+
   /** The main agent now leads `team`: its inbox is read every step. */
   adopt(team: string, memberName?: string): void {
     if (memberName !== undefined || !this.led.has(team)) this.led.set(team, memberName ?? this.led.get(team));
@@ -350,6 +356,17 @@ export class TeamService {
       if ((await this.mailbox.unreadCount(team, name).catch(() => 0)) > 0) return true;
     }
     return false;
+  }
+
+  /**
+   * Stops one teammate this process runs (the user's stop key in the app), as the end of the
+   * session would: recorded as `stopped`. False when no such teammate runs here.
+   */
+  async stopTeammate(team: string, name: string): Promise<boolean> {
+    const runner = this.runners.get(`${team}/${name}`);
+    if (!runner) return false;
+    await runner.stop();
+    return true;
   }
 
   /** Stops every local teammate (end of session); each is recorded as `stopped` unless shut down. */

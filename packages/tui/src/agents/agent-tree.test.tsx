@@ -162,6 +162,17 @@ describe("AgentTree", () => {
     unmount();
   });
 
+  it("opens the row a number selected when the number and Enter arrive in one read", async () => {
+    const onOpen = vi.fn();
+    const { stdin, unmount } = renderAtWidth(
+      <AgentTree state={STATE} teams={TEAMS} now={now} onOpen={onOpen} />,
+      80,
+    );
+    await press(stdin, `3${KEYS.enter}`);
+    expect(onOpen).toHaveBeenLastCalledWith("mica-id");
+    unmount();
+  });
+
   it("caps the indentation at maxDepth", () => {
     const { lastFrame, unmount } = renderAtWidth(
       <AgentTree state={STATE} now={now} maxDepth={2} isActive={false} />,

@@ -1,5 +1,5 @@
 import { Box, Text, useStdout } from "ink";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useKeypress } from "../keys/use-keypress.js";
 import { formatCost, formatTokens } from "../status/format-usage.js";
 import { truncateToWidth } from "../text/display-width.js";
@@ -76,19 +76,26 @@ export function AgentTree(props: AgentTreeProps) {
     columns,
   );
   const [chosen, setChosen] = useState<string | undefined>(undefined);
-  const selected = chosen !== undefined && tree.selectable.includes(chosen) ? chosen : tree.selectable[0];
+  // Keys that arrive in one read ("3" and Enter) are handled before the next render: they read
+  // the selection from here, not from the render's closure.
+  const latest = useRef<string | undefined>(undefined);
+  const selectedOf = (id: string | undefined) =>
+    id !== undefined && tree.selectable.includes(id) ? id : tree.selectable[0];
+  const selected = selectedOf(chosen);
 
   const select = (agentId: string | undefined) => {
-    if (agentId === undefined || agentId === selected) return;
+    if (agentId === undefined || agentId === selectedOf(latest.current)) return;
+    latest.current = agentId;
     setChosen(agentId);
     onSelect?.(agentId);
   };
   useKeypress(
     (key) => {
-      const index = selected === undefined ? -1 : tree.selectable.indexOf(selected);
+      const current = selectedOf(latest.current);
+      const index = current === undefined ? -1 : tree.selectable.indexOf(current);
       if (key.name === "up") select(tree.selectable[Math.max(0, index - 1)]);
       else if (key.name === "down") select(tree.selectable[Math.min(tree.selectable.length - 1, index + 1)]);
-      else if (key.name === "return" && selected !== undefined) onOpen?.(selected);
+      else if (key.name === "return" && current !== undefined) onOpen?.(current);
       else if (key.name === "text" && /^[1-9]$/.test(key.text)) select(tree.selectable[Number(key.text) - 1]);
     },
     { isActive: props.isActive !== false },

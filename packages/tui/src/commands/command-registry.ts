@@ -127,6 +127,34 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
     group: "UI",
   },
   { name: "settings", description: "Display and agent settings", kind: "instant", group: "UI" },
+  {
+    name: "agents",
+    description: "Show or hide the agents panel; list the roles",
+    kind: "instant",
+    group: "Agents",
+  },
+  {
+    name: "subagent-config",
+    description: "Model per subagent role, this session",
+    kind: "instant",
+    args: "[list|set <role> <model>|reset <role>]",
+    group: "Agents",
+  },
+  { name: "team", description: "Members, inboxes and the task board", kind: "instant", group: "Agents" },
+  {
+    name: "teams-config",
+    description: "Team config files; set a member's model",
+    kind: "instant",
+    args: "[set <team> <member> <model>]",
+    group: "Agents",
+  },
+  {
+    name: "bg",
+    description: "Turns sent to the background (ctrl+b)",
+    kind: "instant",
+    args: "[stop]",
+    group: "Agents",
+  },
   { name: "exit", description: "Quit nyz", kind: "instant", aliases: ["quit"], group: "System" },
 ];
 

@@ -12,11 +12,17 @@ type StructuredPatch = (
 
 let structuredPatch: StructuredPatch | undefined;
 
-/** Loads jsdiff on first use: most sessions never need it, and it costs ~40 ms to load. */
+/**
+ * Loads jsdiff on first use: most sessions never need it, and it costs ~40 ms to load. The literal
+ * `require("diff")` is for the app's bundle (nyz's `dist/app.mjs`), which carries jsdiff and runs it
+ * only here; unbundled ES modules have no `require` and use Node's.
+ */
 function loadStructuredPatch(): StructuredPatch {
   if (!structuredPatch) {
-    const require = createRequire(import.meta.url);
-    structuredPatch = (require("diff") as { structuredPatch: StructuredPatch }).structuredPatch;
+    const module = (
+      typeof require === "function" ? require("diff") : createRequire(import.meta.url)("diff")
+    ) as { structuredPatch: StructuredPatch };
+    structuredPatch = module.structuredPatch;
   }
   return structuredPatch;
 }

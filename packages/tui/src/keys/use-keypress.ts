@@ -26,10 +26,30 @@ export function useKeypress(handler: (keypress: Keypress) => void, options: UseK
 
   useEffect(() => {
     if (!active) return;
-    const onInput = (data: string) => handlerRef.current(parseKey(data));
+    const onInput = (data: string) => {
+      for (const piece of splitKeys(data)) handlerRef.current(parseKey(piece));
+    };
     emitter.on("input", onInput);
     return () => {
       emitter.removeListener("input", onInput);
     };
   }, [active, emitter]);
 }
+
+/**
+ * Text and a control key that arrive in one read (fast typing, `tmux send-keys`, a slow link, a
+ * terminal without bracketed paste) are separate keys: `"hi\r"` is `hi`, then Enter, and
+ * `"\x15/exit"` is Ctrl+U, then `/exit` (not text holding an invisible `\x15`). Tab and line
+ * feeds stay in the text (pasted text holds them); a CR LF pair is a line break of pasted text, not
+ * an Enter. A bracketed paste is framed by its own sequences, and the editor joins the pieces
+ * inside it back into lines.
+ */
+export function splitKeys(data: string): string[] {
+  if (data.length <= 1 || data.startsWith("\x1b") || !CONTROL_KEY.test(data)) return [data];
+  return data.split(CONTROL_KEY_SPLIT).filter((piece) => piece !== "");
+}
+
+/** C0 controls but Tab, LF and a CR before LF; and Backspace (DEL). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control keys are what is split out.
+const CONTROL_KEY = /[\x00-\x08\x0b-\x0c\x0e-\x1a\x1c-\x1f\x7f]|\r(?!\n)/;
+const CONTROL_KEY_SPLIT = new RegExp(`(${CONTROL_KEY.source})`);

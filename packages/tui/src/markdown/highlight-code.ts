@@ -21,11 +21,17 @@ const CACHE_SIZE = 64;
 let hljs: HighlightJs | undefined;
 const cache = new Map<string, CodeSpan[][]>();
 
-/** Loads highlight.js (its common languages, ~40 ms) the first time a code fence is shown. */
+/**
+ * Loads highlight.js (its common languages, ~40 ms) the first time a code fence is shown. The
+ * literal `require` is for the app's bundle, which carries highlight.js and runs it only here.
+ */
 function loadHighlighter(): HighlightJs {
   if (!hljs) {
-    const require = createRequire(import.meta.url);
-    hljs = require("highlight.js/lib/common") as HighlightJs;
+    hljs = (
+      typeof require === "function"
+        ? require("highlight.js/lib/common")
+        : createRequire(import.meta.url)("highlight.js/lib/common")
+    ) as HighlightJs;
   }
   return hljs;
 }

@@ -19,12 +19,24 @@ describe("StatusFooter", () => {
     expect(render(<StatusFooter model="m" trust="full" mode="busy" queued={2} />).lastFrame()).toContain(
       "m · trust full · 2 queued",
     );
-    expect(FOOTER_HINTS.busy).toBe("esc interrupt · enter queue");
+    expect(FOOTER_HINTS.busy).toBe("esc interrupt · enter queue · ctrl+b background · ctrl+t agents");
     expect(render(<StatusFooter model="m" trust="off" mode="busy" />).lastFrame()).toContain(
       "esc interrupt · enter queue",
     );
     expect(render(<StatusFooter model="m" trust="off" mode="approval" />).lastFrame()).toContain(
       "y allow · a always · n deny",
+    );
+  });
+
+  it("names the agents panel's keys, and counts turns in the background", () => {
+    expect(render(<StatusFooter model="m" trust="off" mode="agents" />).lastFrame()).toContain(
+      "↑↓ 1–9 select · enter open · esc input · ctrl+t hide",
+    );
+    expect(render(<StatusFooter model="m" trust="off" mode="steer" />).lastFrame()).toContain(
+      "enter send to the agent · esc cancel",
+    );
+    expect(render(<StatusFooter model="m" trust="off" mode="idle" background={1} />).lastFrame()).toContain(
+      "m · trust off · 1 in background (/bg)",
     );
   });
 

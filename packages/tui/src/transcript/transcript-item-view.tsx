@@ -92,7 +92,7 @@ export const TranscriptItemView = memo(function TranscriptItemView({
     case "assistant":
       return (
         <Box marginTop={1}>
-          <Text color={theme.accent}>● </Text>
+          <Text color={theme.accent}>{item.continued ? "  " : "● "}</Text>
           <Markdown text={item.text} width={Math.max(10, width - 2)} />
         </Box>
       );

@@ -1,5 +1,6 @@
 import { type AgentEvent, type AgentEventOf, assertNever } from "@nyzhi/core";
 import { summarizeToolInput } from "../tools/summarize-tool-input.js";
+import { safeSplitPoint } from "./split-streaming-text.js";
 import { reduceAction } from "./transcript-actions.js";
 import {
   appendItem,
@@ -194,9 +195,10 @@ function streamText(
   const open = state.open[agentId] ?? {};
   const openId = open[kind];
   if (openId !== undefined) {
-    return updateItem(state, openId, (item) =>
+    const next = updateItem(state, openId, (item) =>
       item.kind === kind ? { ...item, text: item.text + event.delta } : item,
     );
+    return kind === "assistant" ? splitLongText(next, agentId, openId) : next;
   }
   const agent = labelOf(state, event.agent);
   const next = appendItem(
@@ -210,6 +212,28 @@ function streamText(
   const id = next.items.at(-1)!.id;
   // Text after thinking (or thinking after text) starts a new item below the other one.
   return { ...next, open: { ...next.open, [agentId]: { [kind]: id } } };
+}
+
+/**
+ * Cuts a long streaming answer at its last safe point (`safeSplitPoint`): the part before becomes
+ * a finished item (to the scrollback), the rest a new open item that continues it (drawn without a
+ * new bullet). The finished part stays even if a retry then discards the step: it is already in
+ * the terminal's scrollback, and the retry's line says the answer starts over.
+ */
+function splitLongText(state: TranscriptState, agentId: string, openId: string): TranscriptState {
+  const item = state.items.findLast((candidate) => candidate.id === openId);
+  if (item?.kind !== "assistant") return state;
+  const split = safeSplitPoint(item.text);
+  if (split < 0) return state;
+  const head = item.text.slice(0, split).replace(/\n+$/, "");
+  const finished = updateItem(state, openId, () => ({ ...item, text: head, done: true }));
+  const next = appendItem(
+    finished,
+    (id) => ({ ...item, id, done: false, text: item.text.slice(split), continued: true }),
+    agentId,
+  );
+  const id = next.items.at(-1)!.id;
+  return { ...next, open: { ...next.open, [agentId]: { assistant: id } } };
 }
 
 /** Stops appending to the agent's open items, so later deltas go below what comes next. */

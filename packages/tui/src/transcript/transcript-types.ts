@@ -34,6 +34,8 @@ export interface AssistantItem extends ItemBase {
   agent: AgentLabel;
   /** Markdown, growing while it streams. */
   text: string;
+  /** Continues the answer of the item before (a long answer split while streaming): no bullet. */
+  continued?: boolean;
 }
 
 export interface ThinkingItem extends ItemBase {

@@ -1,0 +1,140 @@
+// The measurements of bench/tui, each on a ControlTerminal running the built `nyz` against the
+// mock LLM. Times are from the moment the bench hands tmux a key (or the command) to the moment
+// the answering bytes reach tmux; see control-terminal.mjs.
+import { fileURLToPath } from "node:url";
+import { stripAnsi } from "./control-terminal.mjs";
+import { rssBytes, sampleProcess } from "./process-stats.mjs";
+
+export const NYZ = fileURLToPath(new URL("../../packages/cli/dist/nyz.cjs", import.meta.url));
+const ECHO_FLOOR = fileURLToPath(new URL("./echo-floor.mjs", import.meta.url));
+/** The input box's placeholder: the app is drawn and takes keys. */
+export const READY = "Ask anything";
+/** The footer names the model (`… · trust off` until the session is open). */
+const SESSION_OPEN = /[\w.-]+ · trust \w+/;
+/** The idle footer's hints (a turn's footer says "esc interrupt"). */
+const IDLE = "enter send";
+/** Typed for echo samples: letters no prompt of the bench or the app's chrome starts a word with. */
+const TYPED = "zqxjkvbpwf";
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Starts `nyz args` in the pane; resolves once its session is open. */
+export async function launch(term, { cwd, args = [] }) {
+  const from = term.length;
+  const startedAt = performance.now();
+  term.respawn([process.execPath, NYZ, ...args], cwd);
+  const drawnAt = await term.waitForText(READY, { from, timeoutMs: 30_000 });
+  const openAt = await term.waitFor((text) => SESSION_OPEN.test(text), { from, timeoutMs: 30_000 });
+  return { pid: await term.panePid(), drawnMs: drawnAt - startedAt, openMs: openAt - startedAt };
+}
+
+/** Quits the app (`/exit`) and waits for its process to end. */
+export async function quit(term) {
+  term.keys("C-u");
+  await sleep(150);
+  term.type("/exit");
+  await sleep(100);
+  term.keys("Enter");
+  const started = Date.now();
+  while (!(await term.paneDead())) {
+    if (Date.now() - started > 15_000) throw new Error("nyz did not exit after /exit");
+    await sleep(50);
+  }
+}
+
+/** Time from launch to the echo program's first output: Node's start-up in this pane. */
+export async function launchFloor(term, { cwd }) {
+  const from = term.length;
+  const startedAt = performance.now();
+  term.respawn([process.execPath, ECHO_FLOOR], cwd);
+  const readyAt = await term.waitForText("READY", { from });
+  return { pid: await term.panePid(), readyMs: readyAt - startedAt };
+}
+
+/**
+ * Keypress-to-echo latency: `count` letters typed one at a time into each terminal of `terms`,
+ * alternating between them (so the app and the harness floor share the machine's load), `gapMs`
+ * apart (random in the range, like a fast typist), each timed from the key handed to tmux to the
+ * prompt line showing it (`› ` and everything typed so far). Ctrl+U clears the line every 40.
+ * Resolves with one list of times (ms) per terminal.
+ */
+export async function sampleEcho(terms, { count, gapMs = [60, 120] }) {
+  const list = Array.isArray(terms) ? terms : [terms];
+  const times = list.map(() => []);
+  const typed = list.map(() => "");
+  for (let index = 0; index < count; index++) {
+    for (const [which, term] of list.entries()) {
+      if (typed[which].length >= 40) {
+        const from = term.length;
+        term.keys("C-u");
+        await term.waitForText(READY, { from, timeoutMs: 10_000 }).catch(() => sleep(200));
+        typed[which] = "";
+      }
+      typed[which] += TYPED[index % TYPED.length];
+      const from = term.length;
+      const sentAt = performance.now();
+      term.type(typed[which].at(-1));
+      const shownAt = await term.waitForText(`› ${typed[which]}`, { from, timeoutMs: 10_000 });
+      times[which].push(shownAt - sentAt);
+      await sleep(gapMs[0] + Math.random() * (gapMs[1] - gapMs[0]));
+    }
+  }
+  for (const term of list) term.keys("C-u");
+  await sleep(200);
+  return Array.isArray(terms) ? times : times[0];
+}
+
+/**
+ * Enter to the answer on screen, `count` turns: the prompt is typed, then Enter is timed to the
+ * first bytes of the mock's answer in the terminal. Each sample also splits the time at the mock:
+ * Enter → the request arrives, the mock's own time, the response's end → on screen.
+ */
+export async function sampleAnswers(term, mock, { count, prompt, answer }) {
+  const samples = [];
+  for (let index = 0; index < count; index++) {
+    const typedFrom = term.length;
+    term.type(prompt);
+    await term.waitForText(`› ${prompt}`, { from: typedFrom });
+    await sleep(300);
+    const from = term.length;
+    const requestsBefore = (await mock.requests()).length;
+    const sentAt = performance.now();
+    term.keys("Enter");
+    const shownAt = await term.waitForText(answer, { from });
+    await term.waitForText(IDLE, { from });
+    const request = (await mock.requests())
+      .slice(requestsBefore)
+      .find((candidate) => candidate.rule !== undefined && candidate.lead);
+    const epoch = (at) => performance.timeOrigin + at;
+    samples.push({
+      answerMs: shownAt - sentAt,
+      toRequestMs: request ? request.startedAt - epoch(sentAt) : Number.NaN,
+      mockMs: request?.endedAt ? request.endedAt - request.startedAt : Number.NaN,
+      fromEndMs: request?.endedAt ? epoch(shownAt) - request.endedAt : Number.NaN,
+    });
+    await sleep(300);
+  }
+  return samples;
+}
+
+/** CPU, peak RSS, frames (synchronized-update marks) and bytes written by `pid` over `ms`. */
+export async function measureWindow(term, pid, ms) {
+  const frames = term.frames;
+  const bytes = term.bytes;
+  const sampler = await sampleProcess(pid);
+  await sleep(ms);
+  const { cpuPercent, peakRss, wallMs } = await sampler.stop();
+  return {
+    cpuPercent,
+    peakRss,
+    framesPerSecond: ((term.frames - frames) * 1000) / wallMs,
+    bytesPerSecond: ((term.bytes - bytes) * 1000) / wallMs,
+  };
+}
+
+export async function idleRss(pid, settleMs = 1000) {
+  await sleep(settleMs);
+  return rssBytes(pid);
+}
+
+export { stripAnsi };

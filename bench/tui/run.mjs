@@ -1,0 +1,277 @@
+// The interactive app's benchmark: the built `nyz` in a real terminal (a tmux pane driven through
+// a control-mode client, control-terminal.mjs) against the mock LLM. Measures launch to a ready
+// input box, keypress-to-echo latency (and the harness floor: a trivial echo program measured the
+// same way), Enter to the mock's answer on screen, idle memory, CPU, memory and frames while an
+// answer streams at 200 chunks per second under a resumed 1,000-item transcript, and while eight
+// subagents each stream 50 chunks per second, with the lead's echo measured during both.
+import { execFileSync } from "node:child_process";
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ControlTerminal } from "./control-terminal.mjs";
+import { startMockWorker } from "./mock-worker.mjs";
+import {
+  idleRss,
+  launch,
+  launchFloor,
+  measureWindow,
+  quit,
+  sampleAnswers,
+  sampleEcho,
+  sleep,
+} from "./phases.mjs";
+import { writeSessionFixture } from "./session-fixture.mjs";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const LEAD = "You are Nizzy";
+const NOT_LEAD = { regex: "^(?!You are Nizzy)" };
+const ANSWER = "The answer is forty-two.";
+const STREAM = { chunks: 4000, delayMs: 5 };
+const CHILDREN = { count: 8, chunks: 800, delayMs: 20 };
+const TRANSCRIPT_ITEMS = 1000;
+const COLUMNS = 100;
+const ROWS = 30;
+
+function scenario() {
+  const stream = Array.from({ length: STREAM.chunks }, (_, index) =>
+    index === 0 ? "STREAM-START " : index === STREAM.chunks - 1 ? "STREAM-END" : index % 40 === 39 ? `w${index}.\n\n` : `w${index} `,
+  );
+  const child = Array.from({ length: CHILDREN.chunks }, (_, index) => `c${index} `);
+  return {
+    rules: [
+      { match: { system: LEAD, lastUser: "bench-answer" }, response: { text: ANSWER } },
+      { match: { system: LEAD, lastUser: "bench-stream" }, response: { text: stream, chunkDelayMs: STREAM.delayMs } },
+      {
+        match: { system: LEAD, lastUser: "bench-fanout", lastIsToolResult: false },
+        response: {
+          toolCalls: Array.from({ length: CHILDREN.count }, (_, index) => ({
+            name: "task",
+            arguments: { subagent_type: "general-purpose", description: `bench child ${index}` },
+          })),
+        },
+      },
+      { match: { system: LEAD, lastUser: "bench-fanout" }, response: { text: "All eight children are done." } },
+      {
+        match: { system: NOT_LEAD, anyMessage: "bench child" },
+        response: { text: child, chunkDelayMs: CHILDREN.delayMs },
+      },
+    ],
+    fallback: { text: "bench" },
+  };
+}
+
+const sorted = (values) => [...values].filter(Number.isFinite).sort((a, b) => a - b);
+const quantile = (values, q) => {
+  const list = sorted(values);
+  return list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? Number.NaN;
+};
+const median = (values) => quantile(values, 0.5);
+const ms = (value) => `${value.toFixed(value < 20 ? 1 : 0)} ms`;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+/** Only the named phases (`node bench/tui/run.mjs echo stream`), all by default. */
+function wants(phase, only) {
+  return only.length === 0 || only.includes(phase);
+}
+
+async function setUp() {
+  const workspace = await mkdtemp(join(tmpdir(), "nyzhi-bench-tui-"));
+  execFileSync("git", ["init", "-q"], { cwd: workspace });
+  await writeFile(join(workspace, "notes.txt"), "line 0\nline 1\n");
+  const home = await mkdtemp(join(tmpdir(), "nyzhi-bench-tui-home-"));
+  return { workspace, home };
+}
+
+export async function run({ launches = 7, echoes = 150, answers = 12, only = [] } = {}) {
+  const title = "Interactive app (`bench/tui`)";
+  try {
+    execFileSync("tmux", ["-V"], { stdio: "ignore" });
+  } catch {
+    return { title, markdown: "Not measured: tmux is not installed.", ok: false };
+  }
+  const mock = await startMockWorker(join(root, "tools/mock-llm/dist/index.js"), scenario());
+  const { workspace, home } = await setUp();
+  const env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: workspace,
+    TERM: "xterm-256color",
+    LANG: "C.UTF-8",
+    NYZHI_HOME: home,
+    // One code cache for every launch, as a user's after their first run (the warm-up writes it).
+    NYZHI_CACHE_DIR: join(home, "cache"),
+    NYZHI_LOG: "silent",
+    NYZHI_PROVIDER: "anthropic",
+    ANTHROPIC_API_KEY: "bench",
+    ANTHROPIC_BASE_URL: `${mock.url}/v1`,
+    NYZHI_CREDENTIAL_STORE: "file",
+  };
+  const term = await ControlTerminal.start({ env, cwd: workspace, columns: COLUMNS, rows: ROWS });
+  // The harness floor: a trivial echo program in a second terminal, typed into alternately with
+  // the app, so both see the same load.
+  const floor = await ControlTerminal.start({ env, cwd: workspace, columns: COLUMNS, rows: ROWS });
+  const figures = { machine: `${process.platform}/${process.arch}, Node ${process.version}` };
+  try {
+    const starts = [];
+    for (let index = 0; index < 5; index++) {
+      if (index > 0) floor.keys("C-c");
+      starts.push((await launchFloor(floor, { cwd: workspace })).readyMs);
+    }
+    figures.floorLaunchMs = median(starts);
+    if (wants("launch", only)) {
+      const runs = [];
+      for (let index = 0; index <= launches; index++) {
+        const opened = await launch(term, { cwd: workspace });
+        const rss = await idleRss(opened.pid, 1500);
+        await quit(term);
+        if (index > 0) runs.push({ ...opened, rss });
+      }
+      figures.drawnMs = median(runs.map((entry) => entry.drawnMs));
+      figures.openMs = median(runs.map((entry) => entry.openMs));
+      figures.idleRss = median(runs.map((entry) => entry.rss));
+    }
+    if (wants("echo", only) || wants("answer", only)) {
+      await launch(term, { cwd: workspace });
+      await sleep(1000);
+      if (wants("echo", only)) {
+        [figures.echo, figures.floorEcho] = await sampleEcho([term, floor], { count: echoes });
+      }
+      if (wants("answer", only)) {
+        figures.answers = await sampleAnswers(term, mock, { count: answers, prompt: "bench-answer", answer: ANSWER });
+      }
+      await quit(term);
+    }
+    if (wants("stream", only)) figures.stream = await streamPhase(term, floor, mock, { workspace, home });
+    if (wants("fanout", only)) figures.fanout = await fanoutPhase(term, floor, mock, { workspace });
+  } finally {
+    await term.close();
+    await floor.close();
+    await mock.close();
+  }
+  return report(title, figures);
+}
+
+/** Resumes a 1,000-item session, then streams a long answer at ~200 chunks/s. */
+async function streamPhase(term, floor, mock, { workspace, home }) {
+  const fixture = await writeSessionFixture({
+    home,
+    projectRoot: workspace,
+    items: TRANSCRIPT_ITEMS,
+    model: "claude-sonnet-4-6",
+  });
+  const opened = await launch(term, { cwd: workspace, args: ["-s", fixture.id] });
+  await term.waitForText(`const section = ${fixture.turns}`, { from: 0, tail: undefined });
+  const rss = await idleRss(opened.pid, 1500);
+  const from = term.length;
+  const requestsBefore = (await mock.requests()).length;
+  term.type("bench-stream");
+  await term.waitForText("› bench-stream", { from });
+  term.keys("Enter");
+  const ended = term.waitForText("STREAM-END", { from, timeoutMs: 180_000 });
+  await term.waitForText("STREAM-START", { from, timeoutMs: 30_000 });
+  await sleep(500);
+  const window = await measureWindow(term, opened.pid, 5000);
+  const [echo, floorEcho] = await sampleEcho([term, floor], { count: 40 });
+  await ended;
+  const request = (await mock.requests()).slice(requestsBefore).find((entry) => entry.lead);
+  const streamMs = request?.endedAt ? request.endedAt - request.startedAt : Number.NaN;
+  await sleep(500);
+  await quit(term);
+  return { items: fixture.items, rss, window, echo, floorEcho, chunksPerSecond: (STREAM.chunks * 1000) / streamMs };
+}
+
+/** Eight `task` subagents, each streaming at ~50 chunks/s, while the lead waits. */
+async function fanoutPhase(term, floor, mock, { workspace }) {
+  const opened = await launch(term, { cwd: workspace, args: ["--trust", "full"] });
+  await sleep(1000);
+  const from = term.length;
+  const requestsBefore = (await mock.requests()).length;
+  term.type("bench-fanout");
+  await term.waitForText("› bench-fanout", { from });
+  term.keys("Enter");
+  const ended = term.waitForText("All eight children are done.", { from, timeoutMs: 180_000 });
+  const children = async () =>
+    (await mock.requests()).slice(requestsBefore).filter((entry) => entry.rule !== undefined && !entry.lead);
+  const started = Date.now();
+  while ((await children()).length < CHILDREN.count) {
+    if (Date.now() - started > 30_000) throw new Error(`only ${(await children()).length} children started`);
+    await sleep(25);
+  }
+  await sleep(1000);
+  const window = await measureWindow(term, opened.pid, 5000);
+  const [echo, floorEcho] = await sampleEcho([term, floor], { count: 40 });
+  await ended;
+  const perChild = (await children()).map((entry) => (CHILDREN.chunks * 1000) / ((entry.endedAt ?? Number.NaN) - entry.startedAt));
+  await sleep(500);
+  await quit(term);
+  return { window, echo, floorEcho, chunksPerSecond: median(perChild) };
+}
+
+/** Targets: issue 19 (launch, echo, answer, idle memory) and issue 20 (eight streaming children). */
+export const TARGETS = {
+  drawnMs: 200,
+  echoP95Ms: 10,
+  answerMs: 80,
+  idleRssMb: 120,
+  fanoutEchoP95Ms: 16,
+  fanoutFramesPerSecond: 30,
+  fanoutCpuPercent: 25,
+};
+
+const latency = (times) => `${ms(quantile(times, 0.5))} / ${ms(quantile(times, 0.95))}`;
+
+function report(title, figures) {
+  const rows = [];
+  const checks = [];
+  const row = (measure, value, floor, target, met) => {
+    rows.push(`| ${measure} | ${value} | ${floor} | ${target}${met === false ? " ✗" : met ? " ✓" : ""} |`);
+    if (met !== undefined) checks.push(met);
+  };
+  if (figures.drawnMs !== undefined) {
+    row("launch → input box drawn (median)", ms(figures.drawnMs), `${ms(figures.floorLaunchMs)} (bare Node to first output)`, `< ${TARGETS.drawnMs} ms`, figures.drawnMs < TARGETS.drawnMs);
+    row("launch → session open (model in the footer)", ms(figures.openMs), "", "", undefined);
+    row("idle RSS (1.5 s after open, median)", mb(figures.idleRss), "", `< ${TARGETS.idleRssMb} MB`, figures.idleRss / 1024 / 1024 < TARGETS.idleRssMb);
+  }
+  if (figures.echo) {
+    const p95 = quantile(figures.echo, 0.95);
+    row(`keypress → echo, idle (p50 / p95, ${figures.echo.length} keys)`, latency(figures.echo), latency(figures.floorEcho), `p95 < ${TARGETS.echoP95Ms} ms`, p95 < TARGETS.echoP95Ms);
+  }
+  if (figures.answers) {
+    const answer = median(figures.answers.map((sample) => sample.answerMs));
+    row(`Enter → answer on screen (median of ${figures.answers.length} turns)`, ms(answer), "", `< ${TARGETS.answerMs} ms`, answer < TARGETS.answerMs);
+    row("… of which Enter → request at the mock", ms(median(figures.answers.map((sample) => sample.toRequestMs))), "", "", undefined);
+    row("… of which the mock's own time", ms(median(figures.answers.map((sample) => sample.mockMs))), "", "", undefined);
+    row("… of which response end → on screen", ms(median(figures.answers.map((sample) => sample.fromEndMs))), "", "", undefined);
+    row("first turn of a session, Enter → answer", ms(figures.answers[0].answerMs), "", "", undefined);
+  }
+  const stream = figures.stream;
+  if (stream) {
+    row(`RSS with a resumed ${stream.items}-item transcript, idle`, mb(stream.rss), "", "", undefined);
+    row(`streaming ${stream.chunksPerSecond.toFixed(0)} chunks/s over it: CPU (% of one core)`, `${stream.window.cpuPercent.toFixed(0)} %`, "", "", undefined);
+    row("… peak RSS", mb(stream.window.peakRss), "", "", undefined);
+    row("… frames / bytes written per second", `${stream.window.framesPerSecond.toFixed(0)} / ${(stream.window.bytesPerSecond / 1024).toFixed(0)} KB`, "", "", undefined);
+    row("… keypress → echo (p50 / p95)", latency(stream.echo), latency(stream.floorEcho), "", undefined);
+  }
+  const fanout = figures.fanout;
+  if (fanout) {
+    const { window } = fanout;
+    const p95 = quantile(fanout.echo, 0.95);
+    row(`8 subagents streaming ${fanout.chunksPerSecond.toFixed(0)} chunks/s each: CPU (% of one core)`, `${window.cpuPercent.toFixed(0)} %`, "", `< ${TARGETS.fanoutCpuPercent} %`, window.cpuPercent < TARGETS.fanoutCpuPercent);
+    row("… frames per second", window.framesPerSecond.toFixed(0), "", `≤ ${TARGETS.fanoutFramesPerSecond}`, window.framesPerSecond <= TARGETS.fanoutFramesPerSecond + 1);
+    row("… bytes written per second / peak RSS", `${(window.bytesPerSecond / 1024).toFixed(0)} KB / ${mb(window.peakRss)}`, "", "", undefined);
+    row("… lead's keypress → echo (p50 / p95)", latency(fanout.echo), latency(fanout.floorEcho), `p95 < ${TARGETS.fanoutEchoP95Ms} ms`, p95 < TARGETS.fanoutEchoP95Ms);
+  }
+  const markdown = [
+    `The built \`nyz\` in a ${COLUMNS}×${ROWS} tmux pane, against the mock LLM (in a worker thread of the bench), on ${figures.machine}. Times run from the key (or the launch command) handed to tmux to the answering bytes reaching tmux, read through a tmux control-mode client (\`tmux -C\`, \`%output\`), not by polling the screen. **Harness floor**: the same measurement of a trivial echo program (bench/tui/echo-floor.mjs) in a second pane, typed into alternately with the app so both see the same load; subtract it to get nyz's own share. Keys are typed 60–120 ms apart. CPU is utime + stime from /proc/<pid>/stat over a 5 s window, RSS is /proc/<pid>/status VmRSS; frames are ink's synchronized-update marks (\`ESC[?2026h\`, one per frame) in the output.`,
+    "",
+    "| measure | nyz | harness floor | target |",
+    "| --- | ---: | ---: | ---: |",
+    ...rows,
+  ].join("\n");
+  return { title, markdown, ok: checks.every(Boolean), figures };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { markdown } = await run({ only: process.argv.slice(2) });
+  console.log(markdown);
+}

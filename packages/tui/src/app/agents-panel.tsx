@@ -1,0 +1,115 @@
+import type { OpenedSession } from "@nyzhi/core";
+import { Box, Text, useStdout } from "ink";
+import { AgentTranscript } from "../agents/agent-transcript.js";
+import { AgentTree } from "../agents/agent-tree.js";
+import { agentName } from "../agents/format-agent.js";
+import { useKeypress } from "../keys/use-keypress.js";
+import { useTheme } from "../theme/theme-context.js";
+import { copyToClipboard } from "./clipboard.js";
+import { resumeAgent, sendInputToAgent, stopAgent } from "./steer-agent.js";
+import type { AgentsPanelControls } from "./use-agents-panel.js";
+
+type Say = (message: string, tone?: "info" | "warning") => void;
+
+export interface AgentsPanelProps {
+  panel: AgentsPanelControls;
+  session: OpenedSession | undefined;
+  /** False while a dialog, the palette or a picker has the keys. */
+  isActive: boolean;
+  say: Say;
+}
+
+function report(work: Promise<string>, say: Say): void {
+  work.then(
+    (message) => say(message),
+    (error: unknown) => say(error instanceof Error ? error.message : String(error), "warning"),
+  );
+}
+
+/**
+ * The agents panel in the app: the tree (Enter opens a row's transcript, Esc gives the keys back
+ * to the input), or one agent's transcript, whose keys steer that agent through core: `i` and `r`
+ * ask for text in the input editor (see `submitSteer`), `x` closes it and its descendants, `c`
+ * copies its result (OSC 52), Esc returns to the tree.
+ */
+export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps) {
+  const { stdout } = useStdout();
+  const keys = isActive && panel.focused;
+  useKeypress(
+    (key) => {
+      if (key.name === "escape") panel.blur();
+    },
+    { isActive: keys && panel.openAgent === undefined },
+  );
+  if (!panel.visible) return null;
+  const { tree, transcripts } = panel.state;
+  const maxDepth = session?.config.agent.agents?.max_depth;
+  if (panel.openAgent !== undefined) {
+    const agentId = panel.openAgent;
+    return (
+      <AgentTranscript
+        tree={tree}
+        agentId={agentId}
+        transcript={transcripts[agentId]?.state}
+        isActive={keys}
+        onSendInput={(id) => panel.startSteer({ kind: "input", agentId: id })}
+        onResume={(id) => panel.startSteer({ kind: "resume", agentId: id })}
+        onStop={(id) => {
+          if (session) report(stopAgent(session, panel.teams, id), say);
+        }}
+        onCopyResult={(id, result) => {
+          copyToClipboard(stdout, result);
+          const node = tree.nodes[id];
+          say(`Copied ${node ? agentName(node) : id}'s result to the clipboard.`);
+        }}
+        onBack={() => panel.open(undefined)}
+      />
+    );
+  }
+  return (
+    <AgentTree
+      state={tree}
+      teams={panel.teams}
+      maxDepth={maxDepth}
+      isActive={keys}
+      onOpen={(id) => panel.open(id)}
+    />
+  );
+}
+
+/** The line above the input while text is typed for an agent: whom it goes to. */
+export function SteerPrompt({ panel }: { panel: AgentsPanelControls }) {
+  const theme = useTheme();
+  const steer = panel.steer;
+  if (!steer) return null;
+  const node = panel.state.tree.nodes[steer.agentId];
+  const name = node ? agentName(node) : steer.agentId;
+  const what = steer.kind === "input" ? `Message to ${name}` : `Resume ${name} with`;
+  return (
+    <Box>
+      <Text color={theme.accent}>{what}</Text>
+      <Text color={theme.subtle}> · enter sends · esc cancels</Text>
+    </Box>
+  );
+}
+
+/**
+ * The line typed while `panel.steer` is set: sent to that agent (not to the lead), shown in its
+ * transcript; the keys go back to the panel.
+ */
+export function submitSteer(
+  panel: AgentsPanelControls,
+  session: OpenedSession | undefined,
+  text: string,
+  say: Say,
+): void {
+  const steer = panel.steer;
+  panel.endSteer();
+  if (!steer || !session || !text.trim()) return;
+  panel.record({ type: "agent-input", agentId: steer.agentId, text });
+  const work =
+    steer.kind === "input"
+      ? sendInputToAgent(session, panel.teams, steer.agentId, text)
+      : resumeAgent(session, panel.teams, steer.agentId, text);
+  report(work, say);
+}

@@ -1,0 +1,269 @@
+import type { AgentTag, ApprovalAnswer } from "@nyzhi/core";
+import { describe, expect, it, vi } from "vitest";
+import {
+  aborted,
+  answering,
+  fakeSession,
+  LEAD,
+  turnEnd,
+  until,
+  usage,
+} from "../test-support/fake-session.js";
+import { KEYS, press, settle } from "../test-support/keys.js";
+import { renderApp } from "../test-support/render-app.js";
+import { settleWithin } from "./use-session.js";
+
+const setup = renderApp;
+
+describe("App", () => {
+  it("sends a typed prompt as a turn and shows the streamed answer", async () => {
+    const { session, calls } = fakeSession(answering("Hello", " from the", " mock"));
+    const view = setup(session);
+    await press(view.stdin, "hi there", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Hello from the mock"));
+    expect(calls.turns).toEqual([[{ type: "text", text: "hi there" }]]);
+    expect(view.lastFrame()).toContain("hi there");
+    expect(view.lastFrame()).toContain("test-model");
+  });
+
+  it("takes text and Enter arriving in one read as the prompt and its Enter", async () => {
+    const { session, calls } = fakeSession(answering("ok"));
+    const view = setup(session);
+    await settle();
+    view.stdin.write("typed fast\r");
+    await until(() => calls.turns.length === 1);
+    expect(calls.turns[0]).toEqual([{ type: "text", text: "typed fast" }]);
+  });
+
+  it("sends the initial prompt once the session is open", async () => {
+    const { session, calls } = fakeSession(answering("ok"));
+    const view = setup(session, { initialPrompt: "fix the bug" });
+    await until(() => calls.turns.length === 1);
+    expect(calls.turns[0]).toEqual([{ type: "text", text: "fix the bug" }]);
+    await until(() => view.lastFrame()!.includes("ok"));
+  });
+
+  it("shows the saved transcript of a resumed session", async () => {
+    const { session } = fakeSession(answering(), {
+      messages: [
+        { role: "user", content: "what is in a.txt?" },
+        {
+          role: "assistant",
+          content: [{ type: "tool-call", id: "c1", name: "read", input: { file_path: "a.txt" } }],
+        },
+        {
+          role: "tool",
+          content: [{ type: "tool-result", toolCallId: "c1", toolName: "read", output: "hello" }],
+        },
+        { role: "assistant", content: [{ type: "text", text: "It says hello." }] },
+      ],
+    });
+    const view = setup(session);
+    await until(() => view.frames.join("").includes("It says hello."));
+    const all = view.frames.join("");
+    expect(all).toContain("what is in a.txt?");
+    expect(all).toContain("a.txt");
+  });
+
+  it("says why the session could not open and exits 1", async () => {
+    const view = setup(async () => {
+      throw new Error("No sessions to continue in /work/project.");
+    });
+    await until(() => view.onExit.mock.calls.length === 1);
+    expect(view.onExit).toHaveBeenCalledWith(1);
+    expect(view.frames.join("")).toContain("No sessions to continue in /work/project.");
+  });
+
+  it("says an unknown /command is unknown and sends nothing to the model", async () => {
+    const { session, calls } = fakeSession(answering("x"));
+    const view = setup(session);
+    await press(view.stdin, "/xyz now", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Unknown command /xyz"));
+    expect(calls.turns).toEqual([]);
+  });
+
+  it("expands a custom command through the session and sends its prompt", async () => {
+    const { session, calls } = fakeSession(answering("done"));
+    const view = setup(session);
+    await press(view.stdin, "/review src", KEYS.enter);
+    await until(() => calls.turns.length === 1);
+    expect(calls.turns[0]).toEqual([{ type: "text", text: "Review this code" }]);
+    await until(() => view.lastFrame()!.includes("done"));
+  });
+});
+
+describe("App approvals", () => {
+  const editPrompt = (path: string) => ({
+    tool: "edit",
+    input: { file_path: path, old_string: "a = 1", new_string: "a = 2" },
+    preview: undefined,
+    agent: LEAD,
+  });
+  const bashPrompt = (command: string, agent: AgentTag = LEAD) => ({
+    tool: "bash",
+    input: { command },
+    preview: command,
+    agent,
+  });
+
+  it("shows who asks and the diff; y allows once, n denies with the typed reason", async () => {
+    const { session } = fakeSession(answering());
+    const view = setup(session);
+    const host = view.bridge.host();
+    const first = host.approve!(editPrompt("src/a.ts"));
+    await until(() => view.lastFrame()!.includes("lead wants to use edit"));
+    expect(view.lastFrame()).toContain("1 + a = 2");
+    await press(view.stdin, "y");
+    expect(await first).toBe("allow");
+    const second = host.approve!(editPrompt("src/a.ts"));
+    await until(() => view.lastFrame()!.includes("wants to use edit"));
+    await press(view.stdin, "n", "use b instead", KEYS.enter);
+    expect(await second).toEqual({ deny: "use b instead" });
+  });
+
+  it("queues requests in order and names a subagent that asks", async () => {
+    const { session } = fakeSession(answering());
+    const view = setup(session);
+    const host = view.bridge.host();
+    const scout = { agentId: "c1", depth: 1, nickname: "scout", role: "explorer" };
+    const answers: ApprovalAnswer[] = [];
+    void host.approve!(bashPrompt("npm test")).then((answer) => answers.push(answer));
+    void host.approve!(bashPrompt("ls -la", scout)).then((answer) => answers.push(answer));
+    await until(() => view.lastFrame()!.includes("1 of 2"));
+    expect(view.lastFrame()).toContain("lead wants to use bash");
+    await press(view.stdin, "y");
+    await until(() => view.lastFrame()!.includes("scout (explorer) · depth 1 wants to use bash"));
+    await press(view.stdin, "n", KEYS.enter);
+    await until(() => answers.length === 2);
+    expect(answers).toEqual(["allow", "deny"]);
+  });
+
+  it("a allows the tool with that path or command prefix for the rest of the session", async () => {
+    const { session } = fakeSession(answering());
+    const view = setup(session);
+    const host = view.bridge.host();
+    const first = host.approve!(bashPrompt("npm test"));
+    const queued = host.approve!(bashPrompt("npm test -- --watch=false"));
+    await until(() => view.lastFrame()!.includes("1 of 2"));
+    await press(view.stdin, "a");
+    expect(await first).toBe("allow-always");
+    // The queued request with the same prefix is answered too, without asking.
+    expect(await queued).toBe("allow");
+    await until(() => view.lastFrame()!.includes("Allowed for this session: bash `npm test …`"));
+    expect(await host.approve!(bashPrompt("npm test src/a.test.ts"))).toBe("allow");
+    // Another command, or the prefix chained with another, still asks.
+    const other = host.approve!(bashPrompt("npm test && rm -rf build"));
+    await until(() => view.lastFrame()!.includes("wants to use bash"));
+    await press(view.stdin, "n", KEYS.escape);
+    expect(await other).toBe("deny");
+  });
+});
+
+describe("App turn control", () => {
+  it("Esc interrupts the running turn and closes the lead's subagents within 200 ms", async () => {
+    let abortedAt = 0;
+    const { session, calls } = fakeSession(async function* (_input, signal) {
+      yield { type: "turn-start", agent: LEAD, turnId: "t", input: "" };
+      yield { type: "step-start", agent: LEAD, step: 1 };
+      yield { type: "text-delta", agent: LEAD, delta: "Working on it" };
+      await aborted(signal);
+      abortedAt = performance.now();
+      yield turnEnd("aborted");
+      return { reason: "aborted", steps: 1, text: "", usage, costUsd: 0 };
+    });
+    const view = setup(session);
+    await press(view.stdin, "go", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Working on it"));
+    expect(view.lastFrame()).toContain("esc interrupt");
+    const sentAt = performance.now();
+    view.stdin.write(KEYS.escape);
+    await until(() => abortedAt > 0);
+    expect(abortedAt - sentAt).toBeLessThan(200);
+    expect(calls.closedAgents).toEqual(["child-1"]);
+    await until(() => view.lastFrame()!.includes("enter send"));
+  });
+
+  it("queues a prompt typed during a turn, shows it, and marks it delivered", async () => {
+    let release: () => void = () => undefined;
+    const { session, calls } = fakeSession(async function* () {
+      yield { type: "turn-start", agent: LEAD, turnId: "t", input: "" };
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      yield turnEnd();
+      return { reason: "completed", steps: 1, text: "", usage, costUsd: 0 };
+    });
+    const view = setup(session);
+    await press(view.stdin, "first", KEYS.enter);
+    await until(() => calls.turns.length === 1);
+    await press(view.stdin, "also do this", KEYS.enter);
+    expect(calls.queued).toEqual(["also do this"]);
+    await until(() => view.lastFrame()!.includes("queued: also do this"));
+    view.bridge.host().onQueuedDelivered!(["also do this"]);
+    await until(() => !view.lastFrame()!.includes("queued: also do this"));
+    expect(view.lastFrame()).toContain("also do this");
+    release();
+  });
+
+  it("sends what the turn did not receive as the next turn", async () => {
+    let release: () => void = () => undefined;
+    let count = 0;
+    const { session, calls, queue } = fakeSession(async function* () {
+      count += 1;
+      if (count === 1)
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+      yield turnEnd();
+      return { reason: "completed", steps: 1, text: "", usage, costUsd: 0 };
+    });
+    const view = setup(session);
+    await press(view.stdin, "first", KEYS.enter);
+    await until(() => calls.turns.length === 1);
+    await press(view.stdin, "second", KEYS.enter);
+    expect(queue).toEqual(["second"]);
+    release();
+    await until(() => calls.turns.length === 2);
+    expect(calls.turns[1]).toEqual([{ type: "text", text: "second" }]);
+  });
+
+  it("Ctrl+C clears the input; twice quits after closing the session", async () => {
+    const { session, calls } = fakeSession(answering());
+    const view = setup(session);
+    await press(view.stdin, "draft text");
+    expect(view.lastFrame()).toContain("draft text");
+    await press(view.stdin, "\x03");
+    expect(view.lastFrame()).not.toContain("draft text");
+    expect(view.lastFrame()).toContain("Press Ctrl+C again to quit");
+    expect(view.onExit).not.toHaveBeenCalled();
+    await press(view.stdin, "\x03");
+    await until(() => view.onExit.mock.calls.length === 1);
+    expect(view.onExit).toHaveBeenCalledWith(0);
+    expect(calls.closed).toBe(1);
+  });
+
+  it("/exit closes the session and exits", async () => {
+    const { session, calls } = fakeSession(answering());
+    const view = setup(session);
+    await settle();
+    await press(view.stdin, "/exit", KEYS.enter);
+    await until(() => view.onExit.mock.calls.length === 1);
+    expect(calls.closed).toBe(1);
+  });
+});
+
+describe("settleWithin", () => {
+  it("clears its timer when the promise settles first, so nothing holds the process open", async () => {
+    vi.useFakeTimers();
+    try {
+      await settleWithin(Promise.resolve(), 3000);
+      expect(vi.getTimerCount()).toBe(0);
+      const waiting = settleWithin(new Promise(() => undefined), 3000);
+      vi.advanceTimersByTime(3000);
+      await waiting;
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

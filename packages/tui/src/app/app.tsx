@@ -1,0 +1,337 @@
+import type { Environment } from "@nyzhi/config";
+import { type AgentEvent, parseSlashInput, type SessionResume } from "@nyzhi/core";
+import { Box, Text } from "ink";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
+import { ApprovalDialog } from "../approval/approval-dialog.js";
+import type { ApprovalDecision, ApprovalRequestView } from "../approval/approval-types.js";
+import { CommandPalette } from "../commands/command-palette.js";
+import { findCommand, type SlashCommand, unknownCommandMessage } from "../commands/command-registry.js";
+import type { FileSource } from "../input/input-completion.js";
+import { InputEditor } from "../input/input-editor.js";
+import type { InputHistory } from "../input/input-history.js";
+import { isCtrl } from "../keys/parse-key.js";
+import { useKeypress } from "../keys/use-keypress.js";
+import { type FooterMode, StatusFooter } from "../status/status-footer.js";
+import type { Theme } from "../theme/theme.js";
+import { ThemeProvider } from "../theme/theme-context.js";
+import { transcriptReducer } from "../transcript/transcript-reducer.js";
+import { createTranscriptState } from "../transcript/transcript-state.js";
+import type { TranscriptInput } from "../transcript/transcript-types.js";
+import { TranscriptView } from "../transcript/transcript-view.js";
+import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
+import { describeRule } from "./approval-memory.js";
+import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
+import type { AppCommand, CommandContext } from "./commands/command-types.js";
+import { Picker, type PickerSpec } from "./picker.js";
+import type { SessionBridge } from "./session-bridge.js";
+import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
+import { type SessionOpener, useSession } from "./use-session.js";
+
+/** A second Ctrl+C within this many ms quits. */
+export const QUIT_WINDOW_MS = 1500;
+
+export interface AppProps {
+  bridge: SessionBridge;
+  open: SessionOpener;
+  resume?: SessionResume | undefined;
+  /** Sent once the session is open (`nyz "prompt"`). */
+  initialPrompt?: string | undefined;
+  theme: Theme;
+  env: Environment;
+  history?: InputHistory | undefined;
+  files?: FileSource | undefined;
+  /** `agent.trust.mode` for the status line until the session is open. */
+  trustMode?: string | undefined;
+  /** Lines shown first (config warnings). */
+  notices?: readonly string[] | undefined;
+  /** Called once the session is closed (saved): the host unmounts and restores the terminal. */
+  onExit: (code: number) => void;
+  /** Receives the app's `quit`, so signals (SIGTERM, SIGHUP) close the session the same way. */
+  quitRef?: { current: ((code: number) => Promise<void>) | undefined } | undefined;
+}
+
+type Overlay = { kind: "palette" } | { kind: "picker"; picker: PickerSpec } | undefined;
+
+/**
+ * The interactive app: the transcript (finished items in the terminal's scrollback, the live ones
+ * below), the approval dialog, the prompt editor and the status line. A subscriber: it renders
+ * the session's events through `transcriptReducer` and calls the session's API.
+ */
+export function App(props: AppProps) {
+  const { bridge, env } = props;
+  const [transcript, dispatchRaw] = useReducer(transcriptReducer, undefined, createTranscriptState);
+  // Every agent event also feeds the agents panel (batched per frame there).
+  const toPanel = useRef<(event: AgentEvent) => void>(() => undefined);
+  const dispatch = useCallback((input: TranscriptInput) => {
+    dispatchRaw(input);
+    if ("agent" in input) toPanel.current(input);
+  }, []);
+  const controls = useSession({
+    bridge,
+    open: props.open,
+    resume: props.resume,
+    initialPrompt: props.initialPrompt,
+    dispatch,
+  });
+  const { session, busy } = controls;
+  const panel = useAgentsPanel(session);
+  toPanel.current = panel.push;
+  const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
+  const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
+  const [overlay, setOverlay] = useState<Overlay>(undefined);
+  const [inputEpoch, setInputEpoch] = useState(0);
+  const [quitArmedAt, setQuitArmedAt] = useState<number | undefined>(undefined);
+  const [, setRefresh] = useState(0);
+  const [extraCommands, setExtraCommands] = useState<readonly AppCommand[]>([]);
+  const exiting = useRef(false);
+
+  const commands = useMemo(() => appCommands(extraCommands), [extraCommands]);
+
+  useEffect(() => {
+    for (const message of props.notices ?? []) dispatch({ type: "app-notice", message, tone: "warning" });
+  }, [dispatch, props.notices]);
+
+  useEffect(() => {
+    if (!session) return;
+    let cancelled = false;
+    loadExtraCommands(session).then(
+      (extra) => {
+        if (!cancelled) setExtraCommands(extra);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [session]);
+
+  const quit = useCallback(
+    async (code = 0) => {
+      if (exiting.current) return;
+      exiting.current = true;
+      try {
+        await controls.close();
+      } catch (error) {
+        dispatch({ type: "app-error", message: `Saving the session failed: ${String(error)}` });
+      }
+      props.onExit(code);
+    },
+    [controls, dispatch, props],
+  );
+  if (props.quitRef) props.quitRef.current = quit;
+
+  // Nothing works without a session (no credentials, `nyz -c` with none saved): say why and end.
+  useEffect(() => {
+    if (controls.status === "failed") void quit(1);
+  }, [controls.status, quit]);
+
+  const say = useCallback(
+    (message: string, tone: "info" | "warning" = "info") => dispatch({ type: "app-notice", message, tone }),
+    [dispatch],
+  );
+  /** A prompt for the lead: finished agents leave the panel first. */
+  const sendPrompt = useCallback(
+    (text: string, options?: { display?: string }) => {
+      panel.nextPrompt();
+      controls.send(text, options);
+    },
+    [controls.send, panel.nextPrompt],
+  );
+
+  const context = useCallback(
+    (current: NonNullable<typeof session>): CommandContext => ({
+      session: current,
+      busy,
+      env,
+      commands,
+      dispatch,
+      say,
+      send: sendPrompt,
+      agents: { toggle: panel.toggleVisible },
+      background: { list: () => controls.background, stop: controls.stopBackground },
+      openPicker: (picker) => setOverlay({ kind: "picker", picker }),
+      switchSession: controls.switchTo,
+      refresh: () => setRefresh((count) => count + 1),
+      exit: () => void quit(0),
+    }),
+    [busy, commands, controls, dispatch, env, panel.toggleVisible, quit, say, sendPrompt],
+  );
+
+  const runCommand = useCallback(
+    async (command: AppCommand, args: string, typed: string) => {
+      if (command.name === "exit") return quit(0);
+      if (!session) {
+        dispatch({
+          type: "app-notice",
+          message: "The session is still opening; try again in a moment.",
+          tone: "warning",
+        });
+        return;
+      }
+      try {
+        if (command.handler) await command.handler(args, context(session));
+        else sendPrompt(await session.expandCommand(typed), { display: typed });
+      } catch (error) {
+        dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    [context, dispatch, quit, sendPrompt, session],
+  );
+
+  /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
+  const runCustom = useCallback(
+    async (typed: string) => {
+      if (!session) {
+        dispatch({
+          type: "app-notice",
+          message: "The session is still opening; try again in a moment.",
+          tone: "warning",
+        });
+        return;
+      }
+      let expanded: string;
+      try {
+        expanded = await session.expandCommand(typed);
+      } catch (error) {
+        const unknown = (error as { code?: unknown }).code === "usage";
+        dispatch({
+          type: "app-notice",
+          message: unknown ? unknownCommandMessage(typed) : String((error as Error).message ?? error),
+          tone: "warning",
+        });
+        return;
+      }
+      sendPrompt(expanded, { display: typed });
+    },
+    [dispatch, sendPrompt, session],
+  );
+
+  const submit = useCallback(
+    (text: string) => {
+      if (panel.steer) return submitSteer(panel, session, text, say);
+      void props.history?.push(text).catch(() => undefined);
+      if (question) {
+        dispatch({ type: "app-notice", message: `↳ ${text}` });
+        bridge.answerQuestion(text);
+        return;
+      }
+      if (parseSlashInput(text)) {
+        const found = findCommand(commands, text);
+        if (found) void runCommand(found.command, found.args, text.trim());
+        else void runCustom(text.trim());
+        return;
+      }
+      sendPrompt(text);
+    },
+    [
+      bridge,
+      commands,
+      dispatch,
+      panel,
+      props.history,
+      question,
+      runCommand,
+      runCustom,
+      say,
+      sendPrompt,
+      session,
+    ],
+  );
+
+  const answerApproval = useCallback(
+    (request: ApprovalRequestView, decision: ApprovalDecision) => {
+      const rule = bridge.approvals.answer(request.id, decision);
+      if (rule) dispatch({ type: "app-notice", message: `Allowed for this session: ${describeRule(rule)}` });
+    },
+    [bridge, dispatch],
+  );
+
+  useKeypress((key) => {
+    if (isCtrl(key, "c")) {
+      const now = Date.now();
+      if (quitArmedAt !== undefined && now - quitArmedAt <= QUIT_WINDOW_MS) {
+        void quit(0);
+        return;
+      }
+      setQuitArmedAt(now);
+      setOverlay(undefined);
+      setInputEpoch((epoch) => epoch + 1);
+    } else if (isCtrl(key, "k") && approvals.length === 0) {
+      setOverlay((current) => (current?.kind === "palette" ? undefined : { kind: "palette" }));
+    } else if (isCtrl(key, "t") && approvals.length === 0 && overlay === undefined) {
+      panel.toggleFocus();
+    } else if (isCtrl(key, "b")) {
+      say(
+        controls.detach()
+          ? "The turn runs in the background (/bg lists it); its approvals still reach you."
+          : "No turn is running.",
+      );
+    }
+  });
+
+  useEffect(() => {
+    if (quitArmedAt === undefined) return;
+    const timer = setTimeout(() => setQuitArmedAt(undefined), QUIT_WINDOW_MS);
+    return () => clearTimeout(timer);
+  }, [quitArmedAt]);
+
+  const dialogOpen = approvals.length > 0;
+  const mode: FooterMode = dialogOpen ? "approval" : (panelFooterMode(panel) ?? (busy ? "busy" : "idle"));
+  const model = session ? session.model.modelId : "…";
+  const trust = session?.config.agent.trust.mode ?? props.trustMode ?? "";
+  return (
+    <ThemeProvider theme={props.theme}>
+      <TranscriptView state={transcript} />
+      <AgentsPanel
+        panel={panel}
+        session={session}
+        isActive={!dialogOpen && overlay === undefined}
+        say={say}
+      />
+      {controls.status === "opening" ? <Text color={props.theme.muted}>Opening the session…</Text> : null}
+      {dialogOpen ? <ApprovalDialog requests={approvals} onAnswer={answerApproval} /> : null}
+      {!dialogOpen && overlay?.kind === "palette" ? (
+        <CommandPalette
+          commands={commands as SlashCommand<unknown>[]}
+          onClose={() => setOverlay(undefined)}
+          onSelect={(command) => {
+            setOverlay(undefined);
+            void runCommand(command as AppCommand, "", `/${command.name}`);
+          }}
+        />
+      ) : null}
+      {!dialogOpen && overlay?.kind === "picker" ? (
+        <Picker picker={overlay.picker} onClose={() => setOverlay(undefined)} />
+      ) : null}
+      {question ? (
+        <Box flexDirection="column">
+          <Text color={props.theme.accent}>? {question.question}</Text>
+          {question.choices?.length ? (
+            <Text color={props.theme.muted}>{question.choices.join(" · ")}</Text>
+          ) : null}
+        </Box>
+      ) : null}
+      <SteerPrompt panel={panel} />
+      <InputEditor
+        key={inputEpoch}
+        onSubmit={submit}
+        onEscape={panel.steer ? panel.endSteer : controls.interrupt}
+        busy={busy}
+        history={props.history?.entries}
+        commands={commands as SlashCommand<unknown>[]}
+        files={props.files}
+        isActive={!dialogOpen && overlay === undefined && !panel.focused}
+      />
+      <StatusFooter
+        model={model}
+        trust={trust}
+        mode={mode}
+        usage={transcript.totals.usage}
+        costUsd={transcript.totals.costUsd}
+        queued={transcript.queued.length}
+        background={controls.background.filter((turn) => turn.endedAt === undefined).length}
+      />
+      {quitArmedAt !== undefined ? <Text color={props.theme.warning}>Press Ctrl+C again to quit</Text> : null}
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,80 @@
+import { relative } from "node:path";
+import { formatUndoReport } from "@nyzhi/core";
+import { computeUnifiedDiff } from "../../diff/compute-diff.js";
+import type { CommandContext, CommandHandler } from "./command-types.js";
+
+const displayPath = (context: CommandContext) => (path: string) =>
+  relative(context.session.projectRoot, path) || path;
+
+/** `/undo [all]`: restores the files the last turn changed (or every turn's). */
+const undo: CommandHandler = async (args, context) => {
+  if (context.busy) return context.say("Wait for the turn to end (or press Esc) first.", "warning");
+  const { tracker } = context.session.runtime;
+  const reports =
+    args === "all" ? await tracker.undoAll() : [await tracker.undoLastTurn()].filter((r) => r !== undefined);
+  if (reports.length === 0) return context.say("Nothing to undo.");
+  context.say(reports.map((report) => formatUndoReport(report, displayPath(context))).join("\n"));
+};
+
+/**
+ * `/checkpoint [save [name] | list | restore <name>]`: a checkpoint starts a new group of changes;
+ * restoring one undoes every change made since it was saved.
+ */
+const checkpoint: CommandHandler = async (args, context) => {
+  const { tracker } = context.session.runtime;
+  const [verb = "save", ...rest] = args.split(/\s+/).filter(Boolean);
+  const name = rest.join(" ");
+  if (verb === "list") {
+    const turns = tracker.turns();
+    if (turns.length === 0) return context.say("No changes recorded yet.");
+    return context.say(turns.map((turn) => `${turn.turnId}: ${turn.changes.length} change(s)`).join("\n"));
+  }
+  if (verb === "restore") {
+    if (!name) return context.say("Usage: /checkpoint restore <name> (see /checkpoint list)", "warning");
+    if (!tracker.turns().some((turn) => turn.turnId === name)) {
+      return context.say(`No changes since a checkpoint named ${name} (see /checkpoint list).`, "warning");
+    }
+    const lines: string[] = [];
+    for (;;) {
+      const last = tracker.turns().at(-1);
+      if (!last) break;
+      const report = await tracker.undoLastTurn();
+      if (report) lines.push(formatUndoReport(report, displayPath(context)));
+      if (last.turnId === name) break;
+    }
+    return context.say(lines.join("\n") || "Nothing to undo.");
+  }
+  if (verb !== "save")
+    return context.say("Usage: /checkpoint [save [name] | list | restore <name>]", "warning");
+  const id = name || `checkpoint-${new Date().toISOString().slice(11, 19)}`;
+  tracker.checkpoint(id);
+  context.say(`Checkpoint ${id}: changes from now on can be restored with /checkpoint restore ${id}`);
+};
+
+/** `/changes`: the files changed this session. */
+const changes: CommandHandler = (_args, context) => {
+  const files = context.session.runtime.tracker.changedFiles();
+  context.say(
+    files.length === 0 ? "No files changed this session." : files.map(displayPath(context)).join("\n"),
+  );
+};
+
+const decoder = new TextDecoder();
+
+/** `/diff`: every change of this session as a unified diff, per file (first content to last). */
+const diff: CommandHandler = (_args, context) => {
+  const byPath = new Map<string, { before: Uint8Array | undefined; after: Uint8Array | undefined }>();
+  for (const change of context.session.runtime.tracker.changes()) {
+    const seen = byPath.get(change.path);
+    byPath.set(change.path, { before: seen ? seen.before : change.before, after: change.after });
+  }
+  if (byPath.size === 0) return context.say("No changes this session.");
+  const parts = [...byPath].map(([path, { before, after }]) => {
+    const text = computeUnifiedDiff(before ? decoder.decode(before) : "", after ? decoder.decode(after) : "");
+    const label = before === undefined ? " (new)" : after === undefined ? " (deleted)" : "";
+    return `${displayPath(context)(path)}${label}\n${text || "(no text changes)"}`;
+  });
+  context.say(parts.join("\n\n"));
+};
+
+export const CHANGE_COMMANDS: Readonly<Record<string, CommandHandler>> = { undo, checkpoint, changes, diff };

@@ -1,0 +1,112 @@
+import { resolve } from "node:path";
+import { resolveDirs, writeFileAtomic } from "@nyzhi/config";
+import {
+  compactThread,
+  contextDirs,
+  estimateTokens,
+  exportSessionMarkdown,
+  listModels,
+  SessionStore,
+} from "@nyzhi/core";
+import { formatTokens } from "../../status/format-usage.js";
+import type { CommandHandler } from "./command-types.js";
+
+/** `/clear`: the session is saved as it is (resumable) and a new one starts, with an empty transcript. */
+const clear: CommandHandler = async (_args, context) => {
+  if (context.busy) return context.say("Wait for the turn to end (or press Esc) first.", "warning");
+  const previous = context.session.id;
+  await context.switchSession(undefined);
+  context.say(
+    `New session. The previous one is saved: nyz -s ${previous.slice(0, 8)} (or /sessions) resumes it.`,
+  );
+};
+
+/** `/compact [focus]`: summarises the older part of the thread now (the focus guides the summary). */
+const compact: CommandHandler = async (args, context) => {
+  if (context.busy)
+    return context.say("Compact between turns: wait for the turn to end (or press Esc).", "warning");
+  const { session } = context;
+  const { context: agent } = session.runtime;
+  context.say("Compacting the conversation…");
+  const result = await compactThread({
+    model: agent.model,
+    system: agent.system,
+    thread: agent.thread,
+    instructions: [session.config.agent.compact_instructions, args].filter(Boolean).join("\n") || undefined,
+    historyDir: contextDirs(session.projectRoot).history,
+    sessionId: session.id,
+  });
+  agent.thread.splice(0, agent.thread.length, ...result.thread);
+  await session.save();
+  const { stats } = result;
+  context.say(
+    `Compacted: ${stats.messagesSummarised} messages summarised, ${stats.messagesKept} kept; ` +
+      `~${formatTokens(stats.before)} → ~${formatTokens(stats.after)} tokens. The full history: ${result.historyPath}`,
+  );
+};
+
+/** `/context`: where the next request's tokens go (estimates): system prompt, tools, conversation. */
+const contextCommand: CommandHandler = (_args, context) => {
+  const { session } = context;
+  const agent = session.runtime.context;
+  const system = estimateTokens(agent.system, []);
+  const tools = estimateTokens(JSON.stringify(agent.tools.definitions()), []);
+  const thread = estimateTokens(undefined, agent.thread);
+  const total = system + tools + thread;
+  const { providerId, modelId } = session.model;
+  const window = listModels(providerId).find((info) => info.id === modelId)?.contextWindow;
+  const share = (tokens: number) => (window ? ` (${((tokens / window) * 100).toFixed(1)}%)` : "");
+  context.say(
+    [
+      `Context of the next request (estimated)${window ? `, of ${formatTokens(window)}` : ""}:`,
+      `  system prompt  ~${formatTokens(system)}${share(system)}`,
+      `  tools          ~${formatTokens(tools)}${share(tools)} (${agent.tools.names().length} tools)`,
+      `  conversation   ~${formatTokens(thread)}${share(thread)} (${agent.thread.length} messages)`,
+      `  total          ~${formatTokens(total)}${share(total)}`,
+    ].join("\n"),
+  );
+};
+
+/** `/export [path]`: the session as Markdown (default `nyzhi-export-<time>.md` in the project). */
+const exportCommand: CommandHandler = async (args, context) => {
+  const { session } = context;
+  await session.save();
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const path = resolve(session.projectRoot, args || `nyzhi-export-${stamp}.md`);
+  await writeFileAtomic(path, exportSessionMarkdown(session.record));
+  context.say(`Exported the session to ${path}`);
+};
+
+/** `/sessions [query]`: a picker of saved sessions (this project's first); choosing one resumes it. */
+const sessions: CommandHandler = async (args, context) => {
+  if (context.busy) return context.say("Wait for the turn to end (or press Esc) first.", "warning");
+  const store = new SessionStore(resolveDirs(context.env).sessions);
+  const root = context.session.projectRoot;
+  const all = (args ? await store.find(args) : await store.list()).filter(
+    (meta) => meta.id !== context.session.id,
+  );
+  const ordered = [
+    ...all.filter((meta) => meta.projectRoot === root),
+    ...all.filter((meta) => meta.projectRoot !== root),
+  ];
+  if (ordered.length === 0) return context.say("No other saved sessions.");
+  context.openPicker({
+    title: "Resume a session",
+    items: ordered.map((meta) => ({
+      label: `${meta.id.slice(0, 8)} ${meta.title || "(untitled)"}`,
+      description: `${meta.updatedAt.slice(0, 16).replace("T", " ")} · ${meta.messageCount} messages${
+        meta.projectRoot && meta.projectRoot !== root ? ` · ${meta.projectRoot}` : ""
+      }`,
+      value: meta.id,
+    })),
+    onPick: (id) => context.switchSession({ query: id }),
+  });
+};
+
+export const SESSION_COMMANDS: Readonly<Record<string, CommandHandler>> = {
+  clear,
+  compact,
+  context: contextCommand,
+  export: exportCommand,
+  sessions,
+};

@@ -1,0 +1,174 @@
+import type { AgentEvent, OpenedSession } from "@nyzhi/core";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { AgentInputAction } from "../agents/agent-transcripts.js";
+import {
+  type AgentsPanelInput,
+  type AgentsPanelState,
+  clearFinishedAgents,
+  createAgentsPanelState,
+  reduceAgentsPanel,
+} from "../agents/agents-panel-state.js";
+import { createEventBatcher } from "../agents/event-batcher.js";
+import { readTeamSnapshot, type TeamSnapshot } from "../agents/team-snapshot.js";
+
+/** How often the app reads the team files while the session takes part in a team, ms. */
+export const TEAM_POLL_MS = 1000;
+
+/**
+ * Whether the panel shows: `auto` while there is something in it (agents or a team), `shown`
+ * after Ctrl+T or `/agents` (even empty), `hidden` after the user hid it. The next prompt sets it
+ * back to `auto`.
+ */
+export type PanelMode = "auto" | "shown" | "hidden";
+
+/** Text the input editor takes for an agent instead of the lead: `i` (send input) or `r` (resume). */
+export interface SteerRequest {
+  kind: "input" | "resume";
+  agentId: string;
+}
+
+export interface AgentsPanelControls {
+  state: AgentsPanelState;
+  /** The teams as last polled; undefined while the session is in none. */
+  teams: TeamSnapshot | undefined;
+  visible: boolean;
+  /** The panel has the keys (↑/↓, 1–9, Enter; or the open transcript's keys). */
+  focused: boolean;
+  /** The agent whose transcript is open, if any. */
+  openAgent: string | undefined;
+  /** Text being typed for an agent (the input editor has the keys then). */
+  steer: SteerRequest | undefined;
+  /** Every session event goes here (batched per frame). */
+  push(event: AgentEvent): void;
+  /** Input the user sent to an agent, shown in its transcript. */
+  record(action: AgentInputAction): void;
+  /** The user sends the next prompt: finished agents leave, and the panel shows while it has agents. */
+  nextPrompt(): void;
+  /** Ctrl+T: shows the panel and gives it the keys; pressed there, hides it. */
+  toggleFocus(): void;
+  /** `/agents`: shows (with the keys) or hides the panel. */
+  toggleVisible(): void;
+  /** Gives the keys back to the input editor (Esc in the tree). */
+  blur(): void;
+  open(agentId: string | undefined): void;
+  startSteer(request: SteerRequest): void;
+  /** Ends typing for an agent; the keys go back to the panel. */
+  endSteer(): void;
+}
+
+/**
+ * The app's side of the agents panel: session events reduced into the panel's state one frame at
+ * a time (`createEventBatcher`), the teams polled while the session takes part in one, and which
+ * part of the screen has the keys.
+ */
+export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelControls {
+  const [state, setState] = useState<AgentsPanelState>(createAgentsPanelState);
+  const [teams, setTeams] = useState<TeamSnapshot | undefined>(undefined);
+  const [mode, setMode] = useState<PanelMode>("auto");
+  const [focusedRaw, setFocused] = useState(false);
+  const [openAgent, setOpenAgent] = useState<string | undefined>(undefined);
+  const [steer, setSteer] = useState<SteerRequest | undefined>(undefined);
+
+  const batcher = useMemo(
+    () =>
+      createEventBatcher<AgentsPanelInput>((inputs) =>
+        setState((current) => reduceAgentsPanel(current, inputs)),
+      ),
+    [],
+  );
+  useEffect(() => () => batcher.close(), [batcher]);
+
+  useTeamPolling(session, setTeams);
+
+  const hasContent = state.tree.roots.length > 0 || (teams?.teams.length ?? 0) > 0;
+  const visible = mode === "shown" || (mode === "auto" && hasContent);
+  const focused = visible && focusedRaw && steer === undefined;
+
+  const push = useCallback((event: AgentEvent) => batcher.push(event), [batcher]);
+  const record = useCallback(
+    (action: AgentInputAction) => {
+      batcher.push(action);
+      batcher.flush();
+    },
+    [batcher],
+  );
+  const nextPrompt = useCallback(() => {
+    batcher.flush();
+    setState(clearFinishedAgents);
+    setMode("auto");
+  }, [batcher]);
+
+  const show = useCallback(() => {
+    setMode("shown");
+    setFocused(true);
+  }, []);
+  const hide = useCallback(() => {
+    setMode("hidden");
+    setFocused(false);
+    setOpenAgent(undefined);
+    setSteer(undefined);
+  }, []);
+
+  return {
+    state,
+    teams,
+    visible,
+    focused,
+    openAgent: openAgent !== undefined && state.tree.nodes[openAgent] ? openAgent : undefined,
+    steer,
+    push,
+    record,
+    nextPrompt,
+    toggleFocus: () => (focused ? hide() : show()),
+    toggleVisible: () => (visible ? hide() : show()),
+    blur: () => setFocused(false),
+    open: setOpenAgent,
+    startSteer: setSteer,
+    endSteer: () => {
+      setSteer(undefined);
+      setFocused(true);
+    },
+  };
+}
+
+/** The footer's hints while the panel (or text for an agent) has the keys; undefined otherwise. */
+export function panelFooterMode(panel: AgentsPanelControls): "steer" | "agent" | "agents" | undefined {
+  if (panel.steer) return "steer";
+  if (!panel.focused) return undefined;
+  return panel.openAgent === undefined ? "agents" : "agent";
+}
+
+/** Reads the teams' files every `TEAM_POLL_MS` while the session leads, joined or runs a team. */
+function useTeamPolling(
+  session: OpenedSession | undefined,
+  setTeams: (teams: TeamSnapshot | undefined) => void,
+): void {
+  const reading = useRef(false);
+  useEffect(() => {
+    const service = session?.runtime.teams;
+    if (!service) return;
+    let stopped = false;
+    const poll = async () => {
+      if (reading.current) return;
+      const names = service.teamNames();
+      if (names.length === 0 && service.teammates().length === 0) {
+        setTeams(undefined);
+        return;
+      }
+      reading.current = true;
+      try {
+        const snapshot = await readTeamSnapshot(service, { teams: names });
+        if (!stopped) setTeams(snapshot.teams.length > 0 ? snapshot : undefined);
+      } catch {
+        // The files changed under the read (another process); the next poll reads them again.
+      } finally {
+        reading.current = false;
+      }
+    };
+    const timer = setInterval(() => void poll(), TEAM_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [session, setTeams]);
+}

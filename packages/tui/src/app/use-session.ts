@@ -1,0 +1,303 @@
+import type { OpenedSession, SessionResume, TurnInput } from "@nyzhi/core";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { TranscriptInput } from "../transcript/transcript-types.js";
+import { replayThread } from "./replay-thread.js";
+import type { BridgeMessage, SessionBridge } from "./session-bridge.js";
+import { type BackgroundTurn, useBackgroundTurns } from "./use-background-turns.js";
+
+/** Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`). */
+export type SessionOpener = (resume?: SessionResume) => Promise<OpenedSession>;
+
+/** How long quitting waits for an interrupted turn to end before closing the session anyway, ms. */
+export const TURN_SETTLE_MS = 3000;
+
+export interface UseSessionOptions {
+  bridge: SessionBridge;
+  open: SessionOpener;
+  resume?: SessionResume | undefined;
+  /** Sent as the first turn once the session is open (`nyz "prompt"`). */
+  initialPrompt?: string | undefined;
+  dispatch: (input: TranscriptInput) => void;
+}
+
+export type SessionStatus = "opening" | "ready" | "failed" | "closed";
+
+export interface SessionControls {
+  session: OpenedSession | undefined;
+  status: SessionStatus;
+  /** A turn runs in the foreground (the input queues into it; Esc interrupts it). */
+  busy: boolean;
+  /** Turns sent to the background this app session (running first, then ended, newest first). */
+  background: readonly BackgroundTurn[];
+  /** Runs `input` as a turn, or queues it for the running one (delivered at its next step). */
+  send(input: string, options?: { display?: string }): void;
+  /** Interrupts the running foreground turn and every subagent under the lead. */
+  interrupt(): void;
+  /** Ctrl+B: detaches the running turn from the input (see `BackgroundTurn`); false when none runs. */
+  detach(): boolean;
+  /** `/bg stop`: interrupts the turn running in the background; false when there is none. */
+  stopBackground(): boolean;
+  /** Closes the session and opens another (`/sessions`; its saved transcript is shown) or a new one. */
+  switchTo(resume: SessionResume | undefined): Promise<void>;
+  /** Interrupts, waits briefly for the turn, closes (saves) the session. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/**
+ * Waits for `promise` (its failure included), at most `ms`; the timer is cleared when it settles
+ * first, so it does not hold the process open after the app has quit.
+ */
+export async function settleWithin(promise: Promise<unknown> | undefined, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      promise?.catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, ms);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The app's link to core's session: opens it, runs turns (dispatching their events into the
+ * transcript), queues what is typed during a turn, interrupts, switches and closes. No agent logic:
+ * every step goes through `OpenedSession`.
+ */
+export function useSession(options: UseSessionOptions): SessionControls {
+  const { bridge, dispatch } = options;
+  const [session, setSession] = useState<OpenedSession | undefined>(undefined);
+  const [status, setStatus] = useState<SessionStatus>("opening");
+  const [running, setRunning] = useState(false);
+  // Its callbacks are stable (the effects below depend on them); `list` changes.
+  const {
+    list: backgroundTurns,
+    detached: isDetached,
+    detach: markDetached,
+    ended: markEnded,
+    hold,
+    takeHeld,
+  } = useBackgroundTurns(dispatch);
+  const turnStartedAt = useRef(0);
+  const turnPrompt = useRef("");
+  const sessionRef = useRef<OpenedSession | undefined>(undefined);
+  const controller = useRef<AbortController | undefined>(undefined);
+  const turn = useRef<Promise<void> | undefined>(undefined);
+  const waiting = useRef<{ input: string; display?: string | undefined }[]>([]);
+  const closing = useRef<Promise<void> | undefined>(undefined);
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+
+  const runTurn = useCallback(
+    (input: TurnInput, display: string) => {
+      const current = sessionRef.current;
+      if (!current) return;
+      const abort = new AbortController();
+      controller.current = abort;
+      turnStartedAt.current = Date.now();
+      turnPrompt.current = display;
+      setRunning(true);
+      dispatch({ type: "user-prompt", text: display });
+      turn.current = (async () => {
+        let reason: BackgroundTurn["reason"];
+        try {
+          for await (const event of current.runTurn(input, { signal: abort.signal })) {
+            if (event.type === "turn-end" && event.agent.depth === 0) reason = event.reason;
+            dispatch(event);
+          }
+        } catch (error) {
+          reason = "error";
+          dispatch({ type: "app-error", message: messageOf(error) });
+        } finally {
+          controller.current = undefined;
+          turn.current = undefined;
+          setRunning(false);
+        }
+        markEnded(reason ?? (abort.signal.aborted ? "aborted" : "completed"));
+        // What was typed during the turn but not delivered to it is the next turn.
+        const left = [...current.takeQueued().map((text) => ({ input: text, display: text })), ...takeHeld()];
+        if (left.length > 0 && !closing.current && sessionRef.current === current) {
+          dispatch({ type: "queue-cleared" });
+          const text = left.map((entry) => entry.input).join("\n\n");
+          const shown = left.map((entry) => entry.display).join("\n\n");
+          runTurn([{ type: "text", text }], shown);
+        }
+      })();
+    },
+    [dispatch, markEnded, takeHeld],
+  );
+
+  const send = useCallback(
+    (input: string, sendOptions: { display?: string } = {}) => {
+      const current = sessionRef.current;
+      const display = sendOptions.display ?? input;
+      if (!current) {
+        waiting.current.push({ input, display });
+        dispatch({ type: "prompt-queued", text: display });
+        return;
+      }
+      if (controller.current && isDetached()) {
+        hold({ input, display });
+        dispatch({ type: "prompt-queued", text: display });
+        return;
+      }
+      if (controller.current) {
+        current.queueMessage(input);
+        dispatch({ type: "prompt-queued", text: display });
+        return;
+      }
+      // The app expanded slash commands already: text parts are not expanded again.
+      runTurn([{ type: "text", text: input }], display);
+    },
+    [dispatch, hold, isDetached, runTurn],
+  );
+
+  /** Aborts the running turn (foreground or background), its approvals, questions and subagents. */
+  const abortTurn = useCallback(() => {
+    const abort = controller.current;
+    if (!abort || abort.signal.aborted) return;
+    abort.abort();
+    bridge.approvals.denyAll("interrupted by the user");
+    bridge.dismissQuestions("(the user interrupted the turn)");
+    const current = sessionRef.current;
+    const manager = current?.runtime.manager;
+    if (current && manager) {
+      for (const id of manager.childrenOf(current.runtime.context.agent.agentId)) {
+        try {
+          manager.close(id);
+        } catch {
+          // Already gone (forgotten after it finished): nothing to stop.
+        }
+      }
+    }
+  }, [bridge]);
+
+  const interrupt = useCallback(() => {
+    if (!isDetached()) abortTurn();
+  }, [abortTurn, isDetached]);
+
+  const detach = useCallback(() => {
+    if (!controller.current || controller.current.signal.aborted) return false;
+    markDetached(turnPrompt.current, turnStartedAt.current);
+    return true;
+  }, [markDetached]);
+
+  const stopBackground = useCallback(() => {
+    if (!isDetached()) return false;
+    abortTurn();
+    return true;
+  }, [abortTurn, isDetached]);
+
+  const adopt = useCallback(
+    (opened: OpenedSession) => {
+      sessionRef.current = opened;
+      setSession(opened);
+      setStatus("ready");
+      for (const input of replayThread(opened.record.messages)) dispatch(input);
+    },
+    [dispatch],
+  );
+
+  const closeCurrent = useCallback(async () => {
+    abortTurn();
+    const running = turn.current;
+    if (running) await settleWithin(running, TURN_SETTLE_MS);
+    bridge.approvals.denyAll("the app is closing");
+    const current = sessionRef.current;
+    sessionRef.current = undefined;
+    await current?.close();
+  }, [bridge, abortTurn]);
+
+  // Open once; what arrived before (typed prompts, `nyz "prompt"`) runs when it is ready.
+  useEffect(() => {
+    let cancelled = false;
+    const { open, resume, initialPrompt } = optionsRef.current;
+    if (initialPrompt) waiting.current.push({ input: initialPrompt, display: initialPrompt });
+    open(resume).then(
+      (opened) => {
+        if (cancelled || closing.current) {
+          void opened.close();
+          return;
+        }
+        adopt(opened);
+        const first = waiting.current.splice(0);
+        if (first.length > 0) {
+          dispatch({ type: "queue-cleared" });
+          const text = first.map((entry) => entry.input).join("\n\n");
+          const display = first.map((entry) => entry.display ?? entry.input).join("\n\n");
+          runTurn([{ type: "text", text }], display);
+        }
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        setStatus("failed");
+        dispatch({ type: "app-error", message: messageOf(error) });
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [adopt, dispatch, runTurn]);
+
+  // Background events, notices and deliveries of queued prompts.
+  useEffect(
+    () =>
+      bridge.listen((message: BridgeMessage) => {
+        if (message.type === "agent-event") dispatch(message.event);
+        else if (message.type === "notice")
+          dispatch({ type: "app-notice", message: message.message, tone: message.tone });
+        else for (const _text of message.texts) dispatch({ type: "queued-prompt-delivered" });
+      }),
+    [bridge, dispatch],
+  );
+
+  const switchTo = useCallback(
+    async (resume: SessionResume | undefined) => {
+      if (controller.current) {
+        dispatch({
+          type: "app-notice",
+          message: "Wait for the turn to end (or press Esc) first.",
+          tone: "warning",
+        });
+        return;
+      }
+      await closeCurrent();
+      setSession(undefined);
+      setStatus("opening");
+      dispatch({ type: "transcript-cleared" });
+      try {
+        adopt(await optionsRef.current.open(resume));
+      } catch (error) {
+        dispatch({ type: "app-error", message: messageOf(error) });
+        // Back to a fresh session, so the app stays usable.
+        adopt(await optionsRef.current.open());
+      }
+    },
+    [adopt, closeCurrent, dispatch],
+  );
+
+  const close = useCallback(() => {
+    closing.current ??= closeCurrent();
+    return closing.current;
+  }, [closeCurrent]);
+
+  const busy = running && !isDetached();
+  return {
+    session,
+    status,
+    busy,
+    background: backgroundTurns,
+    send,
+    interrupt,
+    detach,
+    stopBackground,
+    switchTo,
+    close,
+  };
+}

@@ -1,0 +1,133 @@
+import type { AgentEvent, AgentTag, OpenedSession, TurnInput, TurnResult } from "@nyzhi/core";
+
+/** Test doubles of core's session, for the app's component tests. */
+export const LEAD: AgentTag = { agentId: "lead", depth: 0 };
+export const usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+
+export type Turn = (input: TurnInput, signal: AbortSignal) => AsyncGenerator<AgentEvent, TurnResult>;
+
+/** What the app called on a fake session. */
+export interface FakeCalls {
+  turns: TurnInput[];
+  queued: string[];
+  closed: number;
+  closedAgents: string[];
+  models: string[];
+  saved: number;
+}
+
+export interface FakeSessionOptions {
+  id?: string;
+  messages?: OpenedSession["record"]["messages"];
+  /** Merged over the fake's `runtime` (tracker, todos, context …). */
+  runtime?: Record<string, unknown>;
+  /** Merged over the fake's `config.agent`. */
+  agentConfig?: Record<string, unknown>;
+  projectRoot?: string;
+}
+
+/** A session whose turns are scripted; records what the app called. */
+export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
+  const queue: string[] = [];
+  const calls: FakeCalls = { turns: [], queued: [], closed: 0, closedAgents: [], models: [], saved: 0 };
+  let model = { providerId: "anthropic", modelId: "test-model" };
+  const thread = [...(options.messages ?? [])];
+  const session = {
+    id: options.id ?? "s1",
+    record: {
+      meta: {
+        id: options.id ?? "s1",
+        title: "",
+        createdAt: "2026-11-26T10:00:00.000Z",
+        updatedAt: "2026-11-26T10:00:00.000Z",
+        messageCount: thread.length,
+        provider: "anthropic",
+        model: "test-model",
+      },
+      messages: thread,
+    },
+    config: { agent: { trust: { mode: "limited" }, hooks: [], commands: [], ...options.agentConfig } },
+    projectRoot: options.projectRoot ?? "/work/project",
+    get model() {
+      return model;
+    },
+    mcp: { manager: { statuses: () => [] } },
+    runtime: {
+      context: {
+        agent: LEAD,
+        system: [{ text: "You are a test." }],
+        thread,
+        tools: { definitions: () => [], names: () => [] },
+      },
+      manager: {
+        childrenOf: (id: string) => (id === "lead" ? ["child-1"] : []),
+        close: (id: string) => {
+          calls.closedAgents.push(id);
+          return { status: "shutdown", nickname: "scout" };
+        },
+      },
+      ...options.runtime,
+    },
+    runTurn(input: TurnInput, turnOptions: { signal?: AbortSignal } = {}) {
+      calls.turns.push(input);
+      return turn(input, turnOptions.signal ?? new AbortController().signal);
+    },
+    queueMessage(text: string) {
+      calls.queued.push(text);
+      queue.push(text);
+      return queue.length;
+    },
+    takeQueued: () => queue.splice(0),
+    expandCommand: async (prompt: string) => {
+      if (prompt.startsWith("/review")) return "Review this code";
+      throw Object.assign(new Error(`Unknown command ${prompt}`), { code: "usage" });
+    },
+    setModel: async (spec: string) => {
+      calls.models.push(spec);
+      const [providerId, modelId] = spec.includes("/") ? spec.split("/", 2) : ["anthropic", spec];
+      model = { providerId: providerId!, modelId: modelId! };
+      return model;
+    },
+    usage: () => ({ usage, costUsd: 0 }),
+    save: async () => {
+      calls.saved += 1;
+    },
+    close: async () => {
+      calls.closed += 1;
+    },
+  };
+  return { session: session as unknown as OpenedSession, calls, queue };
+}
+
+export function turnEnd(reason: TurnResult["reason"] = "completed"): AgentEvent {
+  return { type: "turn-end", agent: LEAD, turnId: "t", reason, steps: 1, usage, costUsd: 0, text: "" };
+}
+
+/** A turn that streams `chunks` and ends. */
+export function answering(...chunks: string[]): Turn {
+  return async function* () {
+    yield { type: "turn-start", agent: LEAD, turnId: "t", input: "" };
+    yield { type: "step-start", agent: LEAD, step: 1 };
+    for (const delta of chunks) yield { type: "text-delta", agent: LEAD, delta };
+    yield { type: "step-end", agent: LEAD, step: 1, finishReason: "stop", toolCalls: 0 };
+    yield turnEnd();
+    return { reason: "completed", steps: 1, text: chunks.join(""), usage, costUsd: 0 };
+  };
+}
+
+/** Resolves when `signal` aborts. */
+export function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener("abort", () => resolve(), { once: true });
+  });
+}
+
+/** Polls `check` every 5 ms; fails after `timeoutMs`. */
+export async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
