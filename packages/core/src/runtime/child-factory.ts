@@ -1,5 +1,5 @@
 import type { NyzhiConfig } from "@nyzhi/config";
-import { exemptFromStreamLimit } from "@nyzhi/provider";
+import { exemptFromStreamLimit, type ModelMessage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import {
   assembleSystemPrompt,
@@ -11,6 +11,7 @@ import { buildBriefing } from "../briefing/build-briefing.js";
 import { buildSharedContext } from "../briefing/build-shared-context.js";
 import { forkTurns } from "../briefing/fork-turns.js";
 import { latestWisdom } from "../briefing/latest-wisdom.js";
+import { refreshContextEachTurn } from "../code-index/auto-context.js";
 import type { ChangeTracker } from "../context/change-tracker.js";
 import { applyRole } from "../roles/apply-role.js";
 import { resolveRole } from "../roles/resolve-role.js";
@@ -58,6 +59,8 @@ export interface ChildFactoryOptions {
   projectMemory?: () => Promise<string | undefined>;
   /** The parent's skills; a child sees only those its role names (`skills`, `*` for all). */
   skills?: readonly Skill[];
+  /** This turn's `<codebase_context>` fragment, for roles with `autoContext`. */
+  autoContext?: (turn: { input: string; thread: readonly ModelMessage[] }) => Promise<PromptFragment>;
   /** Builds a tool context for an agent (services, sandbox …), shared with the lead's setup. */
   toolContextFor: (
     agent: ToolContext["agent"],
@@ -168,6 +171,9 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
             inSession: available.some((tool) => tool.name === name),
           }),
       };
+      const autoContext = options.autoContext;
+      if (role.autoContext && autoContext && config.index.auto_context)
+        refreshContextEachTurn(context, autoContext);
       if (parent.context.hooks) context.hooks = parent.context.hooks;
       if (parent.context.maxTokens !== undefined) context.maxTokens = parent.context.maxTokens;
       if (parent.context.stepRetry) context.stepRetry = parent.context.stepRetry;

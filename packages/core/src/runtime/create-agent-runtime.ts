@@ -20,6 +20,8 @@ import {
   type PromptFragment,
   rulesFragment,
 } from "../agent-loop/system-prompt.js";
+import { autoContextFragment, refreshContextEachTurn } from "../code-index/auto-context.js";
+import { CODE_INDEX_SERVICE, CodeIndexService } from "../code-index/code-index-service.js";
 import { ChangeTracker } from "../context/change-tracker.js";
 import { compactIfNeeded, describeCompactionStep } from "../context/compaction/compact-if-needed.js";
 import { contextDirs } from "../context/compaction/context-dirs.js";
@@ -143,6 +145,11 @@ export interface CreateAgentRuntimeOptions {
    * the team tools (with subagents on) and reads the inbox of every team it creates or spawns into.
    */
   team?: { name: string; memberName?: string; isLead?: boolean };
+  /**
+   * The project's code index for `semantic_search`, auto-context and live updates. Default: one
+   * opened on the project root when `index.enabled` (loaded lazily); `false` for none.
+   */
+  codeIndex?: CodeIndexService | false;
 }
 
 /** A ready-to-run lead agent and everything around it. */
@@ -154,6 +161,8 @@ export interface AgentRuntime {
   manager: AgentManager | undefined;
   /** Teams: identities, local teammates, the lead's inbox. Absent without subagents or `team`. */
   teams: TeamService | undefined;
+  /** The session's code index; absent with `index.enabled = false`. */
+  codeIndex: CodeIndexService | undefined;
   lifecycle: LifecycleHooks;
   sessionId: string;
   /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */
@@ -213,6 +222,23 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   });
   const tracker = new ChangeTracker();
   const todos = new TodoStore();
+  const agent: AgentTag = options.agent ?? { agentId: "lead", depth: 0 };
+  const router = new EventRouter(options.host?.onBackgroundEvent);
+  const codeIndex =
+    options.codeIndex === false
+      ? undefined
+      : (options.codeIndex ??
+        (config.index.enabled
+          ? new CodeIndexService({
+              root: projectRoot,
+              env,
+              config,
+              onActivity: (activity) => router.route({ type: "index-progress", agent, ...activity }),
+            })
+          : undefined));
+  const stopIndexingChanges = codeIndex
+    ? tracker.onChange((path) => codeIndex.filesChanged([path]))
+    : undefined;
   const sandbox: SandboxSettings = {
     level,
     roots,
@@ -227,8 +253,6 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     startupCommands: config.shell.startup_commands,
     secretValues: heldCredentialValues(config, env),
   };
-  const agent: AgentTag = options.agent ?? { agentId: "lead", depth: 0 };
-  const router = new EventRouter(options.host?.onBackgroundEvent);
   const hookRunner = new HookRunner({
     hooks: config.agent.hooks,
     cwd: projectRoot,
@@ -254,6 +278,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   };
   if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
   if (options.mcp) sharedServices[MCP_MANAGER_SERVICE] = options.mcp.manager;
+  if (codeIndex) sharedServices[CODE_INDEX_SERVICE] = codeIndex;
   const toolContextFor =
     (who: ToolContext["agent"], agentTodos: TodoStore, registry: ToolRegistry, own: ToolServices = {}) =>
     (callId: string, signal: AbortSignal, progress: ToolContext["progress"]): ToolContext => ({
@@ -345,6 +370,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         })
       ).output,
   };
+  const turnContext = codeIndex && autoContextFor(codeIndex, config);
+  if (turnContext && config.index.auto_context) refreshContextEachTurn(context, turnContext);
   if (resolved) context.costOf = resolved.costOf;
   if (options.host?.afterStep) context.afterStep = options.host.afterStep;
   if (config.agent.max_tokens !== undefined) context.maxTokens = config.agent.max_tokens;
@@ -407,6 +434,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       sessionOverrides: options.subagentModelOverrides ?? {},
       rules: options.rules,
       ...(options.projectMemory ? { projectMemory: options.projectMemory } : {}),
+      ...(turnContext ? { autoContext: turnContext } : {}),
       toolContextFor,
     });
     manager = new AgentManager({
@@ -458,12 +486,15 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     ];
   }
 
+  codeIndex?.start();
+
   return {
     context,
     tracker,
     todos,
     manager,
     teams,
+    codeIndex,
     lifecycle,
     sessionId,
     async *runTurn(input, turnOptions = {}) {
@@ -490,9 +521,22 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     },
     async close() {
       stopMcpSync?.();
+      stopIndexingChanges?.();
       await Promise.all([manager?.closeAll(), teams?.close()]);
+      await codeIndex?.close();
     },
   };
+}
+
+/** A turn's `<codebase_context>` fragment from the session's index, within `index.auto_context_*`. */
+function autoContextFor(codeIndex: CodeIndexService, config: NyzhiConfig) {
+  return (turn: { input: string; thread: readonly ModelMessage[] }) =>
+    autoContextFragment(codeIndex, {
+      query: turn.input,
+      thread: turn.thread,
+      budgetTokens: config.index.auto_context_tokens,
+      maxChunks: config.index.auto_context_chunks,
+    });
 }
 
 /** The result of a turn stopped before its loop started (blocked or interrupted prompt hooks). */

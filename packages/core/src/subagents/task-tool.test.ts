@@ -289,6 +289,7 @@ describe("tool-role mapping and skills for task children", () => {
       "memory_read",
       "notepad_read",
       "read",
+      "semantic_search",
       "tail_file",
       "think",
       "todoread",
