@@ -22,7 +22,6 @@ const KEEP = 1 << 20;
 
 /** `text` without escape sequences (colours, cursor moves, synchronized-update marks). */
 export function stripAnsi(text) {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escape sequences are what is removed.
   return text.replace(/\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])/g, "");
 }
 
@@ -51,8 +50,18 @@ export class ControlTerminal {
     const terminal = new ControlTerminal();
     terminal.#env = env;
     await terminal.tmux(
-      "new-session", "-d", "-s", terminal.target, "-x", String(columns), "-y", String(rows), "-c", cwd,
-      "sleep", "100000",
+      "new-session",
+      "-d",
+      "-s",
+      terminal.target,
+      "-x",
+      String(columns),
+      "-y",
+      String(rows),
+      "-c",
+      cwd,
+      "sleep",
+      "100000",
     );
     // The window keeps the size given, whatever size the control client reports.
     await terminal.tmux("set-option", "-g", "window-size", "manual");

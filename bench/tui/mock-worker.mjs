@@ -17,7 +17,8 @@ if (!isMainThread) {
   const { startMockLlm } = await import(workerData.module);
   const mock = await startMockLlm({ scenario: workerData.scenario });
   parentPort.on("message", async (message) => {
-    if (message.type === "requests") parentPort.postMessage({ id: message.id, requests: mock.requests.map(summary) });
+    if (message.type === "requests")
+      parentPort.postMessage({ id: message.id, requests: mock.requests.map(summary) });
     if (message.type === "close") {
       await mock.close();
       parentPort.postMessage({ id: message.id });

@@ -5,7 +5,6 @@ import { fileURLToPath } from "node:url";
 import { stripAnsi } from "./control-terminal.mjs";
 import { rssBytes, sampleProcess } from "./process-stats.mjs";
 
-export const NYZ = fileURLToPath(new URL("../../packages/cli/dist/nyz.cjs", import.meta.url));
 const ECHO_FLOOR = fileURLToPath(new URL("./echo-floor.mjs", import.meta.url));
 /** The input box's placeholder: the app is drawn and takes keys. */
 export const READY = "Ask anything";
@@ -18,11 +17,13 @@ const TYPED = "zqxjkvbpwf";
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts `nyz args` in the pane; resolves once its session is open. */
-export async function launch(term, { cwd, args = [] }) {
+/** Starts `nyz args` (the bin at `nyz`) in the pane; resolves once its session is open. */
+export async function launch(term, { nyz, cwd, args = [] }) {
   const from = term.length;
   const startedAt = performance.now();
-  term.respawn([process.execPath, NYZ, ...args], cwd);
+  // Profiling the app under the bench: NYZHI_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/p".
+  const nodeArgs = process.env.NYZHI_BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  term.respawn([process.execPath, ...nodeArgs, nyz, ...args], cwd);
   const drawnAt = await term.waitForText(READY, { from, timeoutMs: 30_000 });
   const openAt = await term.waitFor((text) => SESSION_OPEN.test(text), { from, timeoutMs: 30_000 });
   return { pid: await term.panePid(), drawnMs: drawnAt - startedAt, openMs: openAt - startedAt };

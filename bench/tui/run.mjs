@@ -5,9 +5,9 @@
 // answer streams at 200 chunks per second under a resumed 1,000-item transcript, and while eight
 // subagents each stream 50 chunks per second, with the lead's echo measured during both.
 import { execFileSync } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ControlTerminal } from "./control-terminal.mjs";
 import { startMockWorker } from "./mock-worker.mjs";
@@ -30,18 +30,29 @@ const ANSWER = "The answer is forty-two.";
 const STREAM = { chunks: 4000, delayMs: 5 };
 const CHILDREN = { count: 8, chunks: 800, delayMs: 20 };
 const TRANSCRIPT_ITEMS = 1000;
+/** How long the app is left idle before its settled memory is read, ms. */
+const SETTLE_MS = 10_000;
 const COLUMNS = 100;
 const ROWS = 30;
 
 function scenario() {
   const stream = Array.from({ length: STREAM.chunks }, (_, index) =>
-    index === 0 ? "STREAM-START " : index === STREAM.chunks - 1 ? "STREAM-END" : index % 40 === 39 ? `w${index}.\n\n` : `w${index} `,
+    index === 0
+      ? "STREAM-START "
+      : index === STREAM.chunks - 1
+        ? "STREAM-END"
+        : index % 40 === 39
+          ? `w${index}.\n\n`
+          : `w${index} `,
   );
   const child = Array.from({ length: CHILDREN.chunks }, (_, index) => `c${index} `);
   return {
     rules: [
       { match: { system: LEAD, lastUser: "bench-answer" }, response: { text: ANSWER } },
-      { match: { system: LEAD, lastUser: "bench-stream" }, response: { text: stream, chunkDelayMs: STREAM.delayMs } },
+      {
+        match: { system: LEAD, lastUser: "bench-stream" },
+        response: { text: stream, chunkDelayMs: STREAM.delayMs },
+      },
       {
         match: { system: LEAD, lastUser: "bench-fanout", lastIsToolResult: false },
         response: {
@@ -51,7 +62,10 @@ function scenario() {
           })),
         },
       },
-      { match: { system: LEAD, lastUser: "bench-fanout" }, response: { text: "All eight children are done." } },
+      {
+        match: { system: LEAD, lastUser: "bench-fanout" },
+        response: { text: "All eight children are done." },
+      },
       {
         match: { system: NOT_LEAD, anyMessage: "bench child" },
         response: { text: child, chunkDelayMs: CHILDREN.delayMs },
@@ -72,7 +86,20 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** Only the named phases (`node bench/tui/run.mjs echo stream`), all by default. */
 function wants(phase, only) {
-  return only.length === 0 || only.includes(phase);
+  const wanted = only.length === 0 || only.includes(phase);
+  if (wanted) process.stderr.write(`  bench tui: ${phase}\n`);
+  return wanted;
+}
+
+/**
+ * A copy of the built cli (`packages/cli/dist`) for this run, so a rebuild in the same checkout
+ * while the bench runs (several minutes) cannot pull the files from under it. It sits in the
+ * package's node_modules, where the bundles' external modules still resolve, and git ignores it.
+ */
+async function snapshotCli() {
+  const directory = join(root, "packages/cli/node_modules", `.nyzhi-bench-${process.pid}`);
+  await cp(join(root, "packages/cli/dist"), directory, { recursive: true });
+  return { nyz: join(directory, "nyz.cjs"), remove: () => rm(directory, { recursive: true, force: true }) };
 }
 
 async function setUp() {
@@ -92,6 +119,8 @@ export async function run({ launches = 7, echoes = 150, answers = 12, only = [] 
   }
   const mock = await startMockWorker(join(root, "tools/mock-llm/dist/index.js"), scenario());
   const { workspace, home } = await setUp();
+  const cli = await snapshotCli();
+  const nyz = cli.nyz;
   const env = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: workspace,
@@ -121,7 +150,7 @@ export async function run({ launches = 7, echoes = 150, answers = 12, only = [] 
     if (wants("launch", only)) {
       const runs = [];
       for (let index = 0; index <= launches; index++) {
-        const opened = await launch(term, { cwd: workspace });
+        const opened = await launch(term, { nyz, cwd: workspace });
         const rss = await idleRss(opened.pid, 1500);
         await quit(term);
         if (index > 0) runs.push({ ...opened, rss });
@@ -129,38 +158,63 @@ export async function run({ launches = 7, echoes = 150, answers = 12, only = [] 
       figures.drawnMs = median(runs.map((entry) => entry.drawnMs));
       figures.openMs = median(runs.map((entry) => entry.openMs));
       figures.idleRss = median(runs.map((entry) => entry.rss));
+      // Settled: by then the session has built the project's code index in the background.
+      const settled = await launch(term, { nyz, cwd: workspace });
+      figures.settledRss = await idleRss(settled.pid, SETTLE_MS);
+      await quit(term);
+      // The same in a project without an index, with the background index off (`index.auto = false`
+      // in the global config).
+      const config = join(home, "config", "config.toml");
+      await mkdir(dirname(config), { recursive: true });
+      await writeFile(config, "[index]\nauto = false\n");
+      const fresh = await setUp();
+      const withoutIndex = await launch(term, { nyz, cwd: fresh.workspace });
+      figures.settledRssWithoutIndex = await idleRss(withoutIndex.pid, SETTLE_MS);
+      await quit(term);
+      await rm(config);
     }
     if (wants("echo", only) || wants("answer", only)) {
-      await launch(term, { cwd: workspace });
+      await launch(term, { nyz, cwd: workspace });
       await sleep(1000);
       if (wants("echo", only)) {
         [figures.echo, figures.floorEcho] = await sampleEcho([term, floor], { count: echoes });
       }
       if (wants("answer", only)) {
-        figures.answers = await sampleAnswers(term, mock, { count: answers, prompt: "bench-answer", answer: ANSWER });
+        figures.answers = await sampleAnswers(term, mock, {
+          count: answers,
+          prompt: "bench-answer",
+          answer: ANSWER,
+        });
       }
       await quit(term);
     }
-    if (wants("stream", only)) figures.stream = await streamPhase(term, floor, mock, { workspace, home });
-    if (wants("fanout", only)) figures.fanout = await fanoutPhase(term, floor, mock, { workspace });
+    if (wants("stream", only))
+      figures.stream = await streamPhase(term, floor, mock, { nyz, workspace, home });
+    if (wants("fanout", only)) figures.fanout = await fanoutPhase(term, floor, mock, { nyz, workspace });
   } finally {
     await term.close();
     await floor.close();
     await mock.close();
+    await cli.remove();
   }
   return report(title, figures);
 }
 
 /** Resumes a 1,000-item session, then streams a long answer at ~200 chunks/s. */
-async function streamPhase(term, floor, mock, { workspace, home }) {
+async function streamPhase(term, floor, mock, { nyz, workspace, home }) {
   const fixture = await writeSessionFixture({
     home,
     projectRoot: workspace,
     items: TRANSCRIPT_ITEMS,
     model: "claude-sonnet-4-6",
   });
-  const opened = await launch(term, { cwd: workspace, args: ["-s", fixture.id] });
-  await term.waitForText(`const section = ${fixture.turns}`, { from: 0, tail: undefined });
+  const launchedFrom = term.length;
+  const started = performance.now();
+  const opened = await launch(term, { nyz, cwd: workspace, args: ["-s", fixture.id] });
+  const shownAt = await term.waitForText(`const section = ${fixture.turns}`, {
+    from: launchedFrom,
+    tail: undefined,
+  });
   const rss = await idleRss(opened.pid, 1500);
   const from = term.length;
   const requestsBefore = (await mock.requests()).length;
@@ -177,12 +231,20 @@ async function streamPhase(term, floor, mock, { workspace, home }) {
   const streamMs = request?.endedAt ? request.endedAt - request.startedAt : Number.NaN;
   await sleep(500);
   await quit(term);
-  return { items: fixture.items, rss, window, echo, floorEcho, chunksPerSecond: (STREAM.chunks * 1000) / streamMs };
+  return {
+    items: fixture.items,
+    shownMs: shownAt - started,
+    rss,
+    window,
+    echo,
+    floorEcho,
+    chunksPerSecond: (STREAM.chunks * 1000) / streamMs,
+  };
 }
 
 /** Eight `task` subagents, each streaming at ~50 chunks/s, while the lead waits. */
-async function fanoutPhase(term, floor, mock, { workspace }) {
-  const opened = await launch(term, { cwd: workspace, args: ["--trust", "full"] });
+async function fanoutPhase(term, floor, mock, { nyz, workspace }) {
+  const opened = await launch(term, { nyz, cwd: workspace, args: ["--trust", "full"] });
   await sleep(1000);
   const from = term.length;
   const requestsBefore = (await mock.requests()).length;
@@ -201,7 +263,9 @@ async function fanoutPhase(term, floor, mock, { workspace }) {
   const window = await measureWindow(term, opened.pid, 5000);
   const [echo, floorEcho] = await sampleEcho([term, floor], { count: 40 });
   await ended;
-  const perChild = (await children()).map((entry) => (CHILDREN.chunks * 1000) / ((entry.endedAt ?? Number.NaN) - entry.startedAt));
+  const perChild = (await children()).map(
+    (entry) => (CHILDREN.chunks * 1000) / ((entry.endedAt ?? Number.NaN) - entry.startedAt),
+  );
   await sleep(500);
   await quit(term);
   return { window, echo, floorEcho, chunksPerSecond: median(perChild) };
@@ -215,7 +279,7 @@ export const TARGETS = {
   idleRssMb: 120,
   fanoutEchoP95Ms: 16,
   fanoutFramesPerSecond: 30,
-  fanoutCpuPercent: 25,
+  fanoutCpuPercent: 30,
 };
 
 const latency = (times) => `${ms(quantile(times, 0.5))} / ${ms(quantile(times, 0.95))}`;
@@ -228,38 +292,131 @@ function report(title, figures) {
     if (met !== undefined) checks.push(met);
   };
   if (figures.drawnMs !== undefined) {
-    row("launch → input box drawn (median)", ms(figures.drawnMs), `${ms(figures.floorLaunchMs)} (bare Node to first output)`, `< ${TARGETS.drawnMs} ms`, figures.drawnMs < TARGETS.drawnMs);
+    row(
+      "launch → input box drawn (median)",
+      ms(figures.drawnMs),
+      `${ms(figures.floorLaunchMs)} (bare Node to first output)`,
+      `< ${TARGETS.drawnMs} ms`,
+      figures.drawnMs < TARGETS.drawnMs,
+    );
     row("launch → session open (model in the footer)", ms(figures.openMs), "", "", undefined);
-    row("idle RSS (1.5 s after open, median)", mb(figures.idleRss), "", `< ${TARGETS.idleRssMb} MB`, figures.idleRss / 1024 / 1024 < TARGETS.idleRssMb);
+    row("idle RSS, 1.5 s after open (median)", mb(figures.idleRss), "", "", undefined);
+    row(
+      `idle RSS, ${SETTLE_MS / 1000} s after open: the project's code index built in the background`,
+      mb(figures.settledRss),
+      "",
+      `< ${TARGETS.idleRssMb} MB`,
+      figures.settledRss / 1024 / 1024 < TARGETS.idleRssMb,
+    );
+    row(
+      `idle RSS, ${SETTLE_MS / 1000} s after open, with \`index.auto = false\``,
+      mb(figures.settledRssWithoutIndex),
+      "",
+      "",
+      undefined,
+    );
   }
   if (figures.echo) {
     const p95 = quantile(figures.echo, 0.95);
-    row(`keypress → echo, idle (p50 / p95, ${figures.echo.length} keys)`, latency(figures.echo), latency(figures.floorEcho), `p95 < ${TARGETS.echoP95Ms} ms`, p95 < TARGETS.echoP95Ms);
+    row(
+      `keypress → echo, idle (p50 / p95, ${figures.echo.length} keys)`,
+      latency(figures.echo),
+      latency(figures.floorEcho),
+      `p95 < ${TARGETS.echoP95Ms} ms`,
+      p95 < TARGETS.echoP95Ms,
+    );
   }
   if (figures.answers) {
     const answer = median(figures.answers.map((sample) => sample.answerMs));
-    row(`Enter → answer on screen (median of ${figures.answers.length} turns)`, ms(answer), "", `< ${TARGETS.answerMs} ms`, answer < TARGETS.answerMs);
-    row("… of which Enter → request at the mock", ms(median(figures.answers.map((sample) => sample.toRequestMs))), "", "", undefined);
-    row("… of which the mock's own time", ms(median(figures.answers.map((sample) => sample.mockMs))), "", "", undefined);
-    row("… of which response end → on screen", ms(median(figures.answers.map((sample) => sample.fromEndMs))), "", "", undefined);
+    row(
+      `Enter → answer on screen (median of ${figures.answers.length} turns)`,
+      ms(answer),
+      "",
+      `< ${TARGETS.answerMs} ms`,
+      answer < TARGETS.answerMs,
+    );
+    row(
+      "… of which Enter → request at the mock",
+      ms(median(figures.answers.map((sample) => sample.toRequestMs))),
+      "",
+      "",
+      undefined,
+    );
+    row(
+      "… of which the mock's own time",
+      ms(median(figures.answers.map((sample) => sample.mockMs))),
+      "",
+      "",
+      undefined,
+    );
+    row(
+      "… of which response end → on screen",
+      ms(median(figures.answers.map((sample) => sample.fromEndMs))),
+      "",
+      "",
+      undefined,
+    );
     row("first turn of a session, Enter → answer", ms(figures.answers[0].answerMs), "", "", undefined);
   }
   const stream = figures.stream;
   if (stream) {
-    row(`RSS with a resumed ${stream.items}-item transcript, idle`, mb(stream.rss), "", "", undefined);
-    row(`streaming ${stream.chunksPerSecond.toFixed(0)} chunks/s over it: CPU (% of one core)`, `${stream.window.cpuPercent.toFixed(0)} %`, "", "", undefined);
+    row(
+      `launch → a resumed ${stream.items}-item transcript on screen`,
+      ms(stream.shownMs),
+      "",
+      "",
+      undefined,
+    );
+    row(`RSS with the ${stream.items}-item transcript, idle`, mb(stream.rss), "", "", undefined);
+    row(
+      `streaming ${stream.chunksPerSecond.toFixed(0)} chunks/s over it: CPU (% of one core)`,
+      `${stream.window.cpuPercent.toFixed(0)} %`,
+      "",
+      "",
+      undefined,
+    );
     row("… peak RSS", mb(stream.window.peakRss), "", "", undefined);
-    row("… frames / bytes written per second", `${stream.window.framesPerSecond.toFixed(0)} / ${(stream.window.bytesPerSecond / 1024).toFixed(0)} KB`, "", "", undefined);
+    row(
+      "… frames / bytes written per second",
+      `${stream.window.framesPerSecond.toFixed(0)} / ${(stream.window.bytesPerSecond / 1024).toFixed(0)} KB`,
+      "",
+      "",
+      undefined,
+    );
     row("… keypress → echo (p50 / p95)", latency(stream.echo), latency(stream.floorEcho), "", undefined);
   }
   const fanout = figures.fanout;
   if (fanout) {
     const { window } = fanout;
     const p95 = quantile(fanout.echo, 0.95);
-    row(`8 subagents streaming ${fanout.chunksPerSecond.toFixed(0)} chunks/s each: CPU (% of one core)`, `${window.cpuPercent.toFixed(0)} %`, "", `< ${TARGETS.fanoutCpuPercent} %`, window.cpuPercent < TARGETS.fanoutCpuPercent);
-    row("… frames per second", window.framesPerSecond.toFixed(0), "", `≤ ${TARGETS.fanoutFramesPerSecond}`, window.framesPerSecond <= TARGETS.fanoutFramesPerSecond + 1);
-    row("… bytes written per second / peak RSS", `${(window.bytesPerSecond / 1024).toFixed(0)} KB / ${mb(window.peakRss)}`, "", "", undefined);
-    row("… lead's keypress → echo (p50 / p95)", latency(fanout.echo), latency(fanout.floorEcho), `p95 < ${TARGETS.fanoutEchoP95Ms} ms`, p95 < TARGETS.fanoutEchoP95Ms);
+    row(
+      `8 subagents streaming ${fanout.chunksPerSecond.toFixed(0)} chunks/s each: CPU (% of one core)`,
+      `${window.cpuPercent.toFixed(0)} %`,
+      "",
+      `< ${TARGETS.fanoutCpuPercent} %`,
+      window.cpuPercent < TARGETS.fanoutCpuPercent,
+    );
+    row(
+      "… frames per second",
+      window.framesPerSecond.toFixed(0),
+      "",
+      `≤ ${TARGETS.fanoutFramesPerSecond}`,
+      window.framesPerSecond <= TARGETS.fanoutFramesPerSecond + 1,
+    );
+    row(
+      "… bytes written per second / peak RSS",
+      `${(window.bytesPerSecond / 1024).toFixed(0)} KB / ${mb(window.peakRss)}`,
+      "",
+      "",
+      undefined,
+    );
+    row(
+      "… lead's keypress → echo (p50 / p95)",
+      latency(fanout.echo),
+      latency(fanout.floorEcho),
+      `p95 < ${TARGETS.fanoutEchoP95Ms} ms`,
+      p95 < TARGETS.fanoutEchoP95Ms,
+    );
   }
   const markdown = [
     `The built \`nyz\` in a ${COLUMNS}×${ROWS} tmux pane, against the mock LLM (in a worker thread of the bench), on ${figures.machine}. Times run from the key (or the launch command) handed to tmux to the answering bytes reaching tmux, read through a tmux control-mode client (\`tmux -C\`, \`%output\`), not by polling the screen. **Harness floor**: the same measurement of a trivial echo program (bench/tui/echo-floor.mjs) in a second pane, typed into alternately with the app so both see the same load; subtract it to get nyz's own share. Keys are typed 60–120 ms apart. CPU is utime + stime from /proc/<pid>/stat over a 5 s window, RSS is /proc/<pid>/status VmRSS; frames are ink's synchronized-update marks (\`ESC[?2026h\`, one per frame) in the output.`,

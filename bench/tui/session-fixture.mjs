@@ -25,7 +25,10 @@ function turn(index) {
           type: "tool-result",
           toolCallId: callId,
           toolName: "read",
-          output: Array.from({ length: 6 }, (_, line) => `${String(line + 1).padStart(6)}|line ${line} of ${index}`).join("\n"),
+          output: Array.from(
+            { length: 6 },
+            (_, line) => `${String(line + 1).padStart(6)}|line ${line} of ${index}`,
+          ).join("\n"),
         },
       ],
     },

@@ -1,3 +1,10 @@
+// Credential status, for hosts that import only core (the app's /login and /doctor).
+export {
+  type AuthStatusRow,
+  authStatus,
+  formatAuthStatus,
+  openCredentialStore,
+} from "@nyzhi/auth";
 // The model registry, for hosts that import only core (the app's /model picker).
 export { listModels, type ModelInfo } from "@nyzhi/provider";
 // Agent loop and events

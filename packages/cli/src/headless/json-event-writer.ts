@@ -219,6 +219,17 @@ function simpleLine(event: SimpleEvent): JsonRecord {
       };
     case "notice":
       return { type: "notice", message: event.message };
+    case "index-progress":
+      return {
+        type: "index_progress",
+        phase: event.phase,
+        files_done: event.filesDone,
+        files_total: event.filesTotal,
+        chunks: event.chunks,
+        embedded: event.embedded,
+        embedding_tokens: event.embeddingTokens,
+        ...(event.message !== undefined ? { message: event.message } : {}),
+      };
     case "error":
       return { type: "error", message: event.message, code: event.code, fatal: event.fatal };
     case "turn-end":

@@ -51,6 +51,17 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
   usage: [{ step: 1, usage, costUsd: 0 }],
   "step-end": [{ step: 1, finishReason: "stop", toolCalls: 0 }],
   notice: [{ message: "n" }],
+  "index-progress": [
+    {
+      phase: "skipped",
+      filesDone: 0,
+      filesTotal: 9,
+      chunks: 0,
+      embedded: 0,
+      embeddingTokens: 0,
+      message: "m",
+    },
+  ],
   error: [{ message: "e", code: "x", fatal: true, error: new Error("e") }],
   "subagent-spawned": [
     { childId: "k", nickname: "Ada", role: "explorer", depth: 1, unknownRole: true, model: "m" },

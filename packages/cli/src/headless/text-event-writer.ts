@@ -45,6 +45,9 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
       return `\n[retry ${event.attempt}/${event.maxAttempts}] waiting ${event.waitMs}ms: ${event.reason}\n`;
     case "notice":
       return `[note] ${event.message}\n`;
+    case "index-progress":
+      // Quiet while it works (`--json` has every step); only a project left unindexed is said.
+      return event.phase === "skipped" && event.message ? `[index] ${event.message}\n` : undefined;
     case "error":
       return `\nError: ${event.message}\n`;
     case "turn-start":

@@ -50,10 +50,9 @@ describe("loadConfig: layers and origins", () => {
       { layer: "project", path: projectFile },
       { layer: "local", path: localFile },
     ]);
-    // tui.* and index.enabled are kept, but said to do nothing yet (NOT_YET_READ_KEYS).
+    // tui.* is kept, but said to do nothing yet (NOT_YET_READ_KEYS); sessions read index.enabled.
     expect(loaded.warnings.map((warning) => warning.message)).toEqual([
       `warning: ${localFile}:2: tui.theme is not read yet: it takes effect once the interactive app lands`,
-      "warning: --index.enabled: index.enabled is not read yet: it takes effect once sessions use the code index",
     ]);
     const pick = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, loaded.origins[key]]));
     expect(
@@ -219,7 +218,7 @@ describe("loadConfig: keys nothing reads", () => {
     expect(loaded.warnings[0]?.keyPaths).toEqual(["update.enabled", "update.check_interval_hours"]);
   });
 
-  it("keeps tui.* and index.* values but warns, once per section and file, that nothing reads them yet", async () => {
+  it("keeps tui.* values but warns, once per section and file, that nothing reads them yet", async () => {
     const { root, env, projectFile } = await setup({
       project: '[tui]\ntheme = "light"\n\n[tui.colors]\naccent = "#112233"\n\n[index]\nenabled = false\n',
     });
@@ -235,23 +234,11 @@ describe("loadConfig: keys nothing reads", () => {
         keyPaths: ["tui.theme", "tui.colors.accent"],
         message: `warning: ${projectFile}:2: tui.theme, tui.colors.accent are not read yet: they take effect once the interactive app lands`,
       },
-      {
-        kind: "not-yet-read",
-        source: projectFile,
-        line: 8,
-        keyPath: "index.enabled",
-        message: `warning: ${projectFile}:8: index.enabled is not read yet: it takes effect once sessions use the code index`,
-      },
     ]);
   });
 
   it("pins which sections are still unread, so the work that reads one also updates this list", () => {
-    expect(NOT_YET_READ_KEYS.map((entry) => entry.key)).toEqual([
-      "tui",
-      "index.enabled",
-      "index.auto_context",
-      "index.auto_context_chunks",
-    ]);
+    expect(NOT_YET_READ_KEYS.map((entry) => entry.key)).toEqual(["tui"]);
   });
 });
 

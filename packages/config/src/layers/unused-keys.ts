@@ -23,10 +23,6 @@ export const REMOVED_KEYS: readonly string[] = [
  */
 export const NOT_YET_READ_KEYS: ReadonlyArray<{ key: string; takesEffect: string }> = [
   { key: "tui", takesEffect: "once the interactive app lands" },
-  // `nyz index` reads the rest of [index]; these wait for the index to be part of a session.
-  { key: "index.enabled", takesEffect: "once sessions use the code index" },
-  { key: "index.auto_context", takesEffect: "once sessions use the code index" },
-  { key: "index.auto_context_chunks", takesEffect: "once sessions use the code index" },
 ];
 
 /**

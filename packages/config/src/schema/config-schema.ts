@@ -151,6 +151,8 @@ export const roleSchema = z.object({
   enabled: z.boolean().default(true),
   /** MCP servers (by `mcp.servers` name) the role may use. */
   mcp_servers: stringList.optional(),
+  /** Each of the role's turns gets a `<codebase_context>` block from the code index, as the lead's do. */
+  auto_context: z.boolean().optional(),
 });
 
 const agentsSchema = z.object({
@@ -265,8 +267,17 @@ const indexSchema = z.object({
   model_dir: z.string().optional(),
   /** Files larger than this many bytes are left out of the index; unset means 1 MiB. */
   max_file_bytes: z.number().int().positive().optional(),
+  /** Each user turn gets the index's best chunks for the message as a `<codebase_context>` block. */
   auto_context: z.boolean().default(true),
+  /** Most chunks in that block. */
   auto_context_chunks: count.default(5),
+  /** Token budget of that block (estimated at 4 characters a token). */
+  auto_context_tokens: count.default(2000),
+  /**
+   * A session in a project without an index builds one in the background (projects of at most
+   * 20,000 files), and every session keeps the index current while it runs (a file watcher).
+   */
+  auto: z.boolean().default(true),
   /** Paths left out of the index, as globs. */
   exclude: stringList.default([]),
 });

@@ -130,6 +130,16 @@ export interface AgentContext {
    */
   beforeModelRequest?: (signal: AbortSignal) => Promise<{ notices: string[]; usage?: Usage | undefined }>;
   /**
+   * Runs at the start of each turn, before the user's message enters the thread (which holds the
+   * conversation so far): may replace `system` with this turn's model-visible context (the
+   * runtime's auto-context). Must not take long; a rejection is logged by the loop and ignored.
+   */
+  beforeTurn?: (turn: {
+    input: string;
+    thread: readonly ModelMessage[];
+    signal: AbortSignal;
+  }) => Promise<void>;
+  /**
    * The user message that started the current turn (set by the loop): compaction keeps it verbatim
    * even after other user messages (teammate mail, follow-ups) arrived during the turn.
    */

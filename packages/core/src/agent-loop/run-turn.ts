@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { setMaxListeners } from "node:events";
+import { getLogger } from "@nyzhi/config";
 import type { ModelMessage, ModelRequest, Usage, UserContentPart } from "@nyzhi/provider";
 import { addUsage, emptyUsage } from "@nyzhi/provider";
 import { CompactionError } from "../context/compaction/compaction-error.js";
@@ -95,6 +96,13 @@ async function driveTurn(
   };
 
   emit({ type: "turn-start", agent, turnId, input: inputText(input) });
+  if (context.beforeTurn) {
+    try {
+      await context.beforeTurn({ input: inputText(input), thread: context.thread, signal });
+    } catch (error) {
+      getLogger().warn({ error, agent: agent.agentId }, "beforeTurn failed; the turn goes on without it");
+    }
+  }
   const request: ModelMessage = { role: "user", content: input };
   context.turnRequest = request;
   context.thread.push(request);

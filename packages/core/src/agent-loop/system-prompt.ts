@@ -16,6 +16,7 @@ export const PROMPT_FRAGMENT_ORDER = [
   "briefing",
   "wisdom",
   "mode",
+  "codebase-context",
 ] as const;
 
 export type PromptFragmentKind = (typeof PROMPT_FRAGMENT_ORDER)[number];

@@ -42,6 +42,7 @@ export class ChangeTracker implements ChangeRecorder {
   readonly #turns: TurnCheckpoint<TrackedChange>[] = [{ turnId: INITIAL_TURN_ID, changes: [] }];
   /** Snapshots taken by `beforeChange`, waiting for their `afterChange`, keyed by path. */
   readonly #pending = new Map<string, Snapshot>();
+  readonly #listeners = new Set<(path: string) => void>();
 
   constructor(options: ChangeTrackerOptions = {}) {
     this.#maxBinary = options.maxBinarySnapshotBytes ?? DEFAULT_MAX_BINARY_SNAPSHOT_BYTES;
@@ -85,6 +86,16 @@ export class ChangeTracker implements ChangeRecorder {
     };
     if (before.kind === "skipped") change.reason = before.reason;
     current.changes.push(change);
+    for (const listener of this.#listeners) listener(path);
+  }
+
+  /**
+   * Calls `listener` with the absolute path of each change recorded from now on (the session's
+   * code index re-indexes it). Returns a function that stops it.
+   */
+  onChange(listener: (path: string) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** Every change recorded, oldest first. */

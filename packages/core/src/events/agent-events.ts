@@ -101,6 +101,21 @@ export interface AgentEvents {
     usage: Usage;
     costUsd: number;
   };
+  /**
+   * The project's code index did something: `building` (the background first build, after each
+   * batch), `updating`/`ready` (changed files re-indexed, or the build finished), `skipped` (too
+   * large to build on its own; `message` says how). `embeddingTokens` are what a remote embedder
+   * charged for this update (0 for none and local ones).
+   */
+  "index-progress": {
+    phase: "building" | "updating" | "ready" | "skipped";
+    filesDone: number;
+    filesTotal: number;
+    chunks: number;
+    embedded: number;
+    embeddingTokens: number;
+    message?: string;
+  };
   /** The turn ended. `text` is the final assistant text of the last step. */
   "turn-end": {
     turnId: string;

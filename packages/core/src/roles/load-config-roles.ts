@@ -57,6 +57,7 @@ function configRole(input: {
   const systemPrompt = entry.system_prompt?.trim() || inherited?.systemPrompt;
   const model = entry.model === "inherit" ? undefined : (entry.model ?? inherited?.model);
   const mcpServers = entry.mcp_servers ?? inherited?.mcpServers;
+  const autoContext = entry.auto_context ?? inherited?.autoContext;
   return {
     name,
     description: entry.description?.trim() || inherited?.description || "Role defined in config",
@@ -69,6 +70,7 @@ function configRole(input: {
     ...(allowedTools !== undefined && { allowedTools }),
     ...(disallowedTools !== undefined && { disallowedTools }),
     ...(mcpServers !== undefined && { mcpServers }),
+    ...(autoContext !== undefined && { autoContext }),
   };
 }
 

@@ -21,6 +21,7 @@ export const KNOWN_TOOL_NAMES: ReadonlySet<string> = new Set([
   "create_dir",
   "tail_file",
   "fuzzy_find",
+  "semantic_search",
   "todowrite",
   "todoread",
   "think",

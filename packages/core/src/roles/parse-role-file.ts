@@ -35,6 +35,7 @@ function buildFrontMatterObject() {
     disallowedTools: toolList.optional(),
     disallowed_tools: toolList.optional(),
     mcp_servers: toolList.optional(),
+    auto_context: z.boolean().optional(),
   });
 }
 
@@ -116,6 +117,7 @@ export async function parseRoleFile(input: ParseRoleFileInput): Promise<ParsedRo
     ...(allowedTools !== undefined && { allowedTools }),
     ...(disallowedTools !== undefined && disallowedTools.length > 0 && { disallowedTools }),
     ...(mcpServers !== undefined && { mcpServers }),
+    ...(data.auto_context !== undefined && { autoContext: data.auto_context }),
   };
   return { role, warnings };
 }

@@ -48,6 +48,11 @@ export interface RoleDefinition {
    * loadable with `load_skill`. Undefined means none — only `general-purpose` inherits them all.
    */
   readonly skills?: readonly string[];
+  /**
+   * Each turn of the role's agents gets a `<codebase_context>` block from the code index (as the
+   * lead's turns do when `index.auto_context` is on). Undefined means no.
+   */
+  readonly autoContext?: boolean;
   readonly source: RoleSource;
   /** Definitions of the same name this one shadows, highest precedence first. */
   readonly overrides?: readonly RoleSource[];
@@ -63,6 +68,7 @@ export const READ_TOOLS: readonly string[] = [
   "file_info",
   "tail_file",
   "fuzzy_find",
+  "semantic_search",
   "git_status",
   "git_diff",
   "git_log",

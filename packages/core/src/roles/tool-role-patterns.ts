@@ -40,6 +40,14 @@ export const DEFAULT_TOOL_ROLE_PATTERNS: ToolRolePatterns = {
   "architecture-expert": [...LOOK, "architecture", "search"],
 };
 
+/**
+ * Names seed 003's specialists used for tools nyzhi ships under another name: a pattern equal to
+ * one of these selects the tool it names (CodeBuddy's `search_vector_db` is `semantic_search`).
+ */
+export const TOOL_PATTERN_ALIASES: Readonly<Record<string, string>> = {
+  search_vector_db: "semantic_search",
+};
+
 /** The table in force: the shipped one with `agent.tool_role_patterns` entries replacing (or adding) roles. */
 export function resolveToolRolePatterns(config: Pick<NyzhiConfig, "agent"> | undefined): ToolRolePatterns {
   return { ...DEFAULT_TOOL_ROLE_PATTERNS, ...(config?.agent.tool_role_patterns ?? {}) };
@@ -63,7 +71,10 @@ export function selectToolsByPatterns(
 ): string[] | undefined {
   const own = patterns[roleName];
   if (own === undefined) return undefined;
-  const lowered = own.map((pattern) => pattern.toLowerCase()).filter((pattern) => pattern !== "");
+  const lowered = own
+    .map((pattern) => pattern.toLowerCase())
+    .map((pattern) => TOOL_PATTERN_ALIASES[pattern] ?? pattern)
+    .filter((pattern) => pattern !== "");
   const core = names.filter((name) => !isMcpToolName(name));
   const matched = new Set(
     core.filter((name) => lowered.some((pattern) => name.toLowerCase().includes(pattern))),

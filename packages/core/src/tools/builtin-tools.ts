@@ -5,6 +5,7 @@ import { gitCheckoutTool, gitCommitTool } from "./git/git-write-tools.js";
 import { askUserTool } from "./interact/ask-user-tool.js";
 import { memoryReadTool } from "./memory/memory-read-tool.js";
 import { memoryWriteTool } from "./memory/memory-write-tool.js";
+import { semanticSearchTool } from "./search/semantic-search-tool.js";
 import { createBashTool } from "./shell/bash.js";
 import { createVerifyTool } from "./shell/verify.js";
 import { loadSkillTool } from "./skills/load-skill-tool.js";
@@ -14,6 +15,7 @@ import { webFetchTool } from "./web/web-fetch-tool.js";
 export function builtinTools(): Tool[] {
   return [
     ...allFileTools(),
+    semanticSearchTool,
     createBashTool(),
     createVerifyTool(),
     gitStatusTool,

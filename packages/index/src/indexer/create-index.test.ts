@@ -211,6 +211,51 @@ describe("createIndex, incremental updates", () => {
     expect((await index.search("guide walker", { path: "docs/**" })).length).toBe(0);
   });
 
+  it("updates only the given paths: an edit, a new file, a deleted one, an ignored one", async () => {
+    const walked: string[] = [];
+    const index = createIndex({
+      root,
+      env: { NYZHI_HOME: home },
+      config: defaultConfig(),
+      embedder: null,
+      walkProject: async (walkRoot, walkOptions) => {
+        walked.push(walkRoot);
+        const { walkProject } = await import("../walker/walk-project.js");
+        return walkProject(walkRoot, walkOptions);
+      },
+    });
+    indexes.push(index);
+    await index.update();
+    // A reader that holds the table already must see the update too.
+    expect((await index.search("parseConfigFile"))[0]?.symbol).toBe("parseConfigFile");
+    walked.length = 0;
+    write("src/config/load.ts", "export function loadSettingsToml(): string {\n  return 'toml';\n}\n");
+    const edited = await index.update({ paths: [join(root, "src/config/load.ts")] });
+    expect(edited).toMatchObject({ files: 3, indexed: 1, removed: 0 });
+    // A file the index holds is judged without walking the project.
+    expect(walked).toEqual([]);
+    expect((await index.search("loadSettingsToml"))[0]).toMatchObject({
+      path: "src/config/load.ts",
+      symbol: "loadSettingsToml",
+    });
+    const old = await index.search("parseConfigFile");
+    expect(old.filter((hit) => hit.content.includes("parseConfigFile"))).toEqual([]);
+
+    write(".nyzhiignore", "generated/\n");
+    write("generated/out.ts", "export function generatedThing(): void {}\n");
+    write("src/fresh.ts", "export function freshlyAdded(): void {}\n");
+    rmSync(join(root, "tools/settings.py"));
+    const mixed = await index.update({
+      paths: ["src/fresh.ts", "generated/out.ts", "tools/settings.py", "../x"],
+    });
+    expect(mixed).toMatchObject({ indexed: 1, removed: 1 });
+    expect((await index.search("freshlyAdded"))[0]?.path).toBe("src/fresh.ts");
+    const texts = async (query: string) => (await index.search(query)).map((hit) => hit.content).join("\n");
+    expect(await texts("generatedThing")).not.toContain("generatedThing");
+    expect(await texts("read_user_settings")).not.toContain("read_user_settings");
+    expect((await index.status()).files).toBe(3);
+  });
+
   it("rebuilds with a different embedder, and keeps the old index while the rebuild fails", async () => {
     const first = new CountingEmbedder("bag");
     await open(first).update();

@@ -68,6 +68,11 @@ export interface CodeIndex {
   clear(): Promise<void>;
   /** Closes the table and stops the embedder's worker. */
   close(): Promise<void>;
+  /**
+   * Tokens the embedder has reported since this index was opened (remote embedders; 0 for none
+   * and local ones), for the host's usage and cost.
+   */
+  embeddingTokens(): Promise<number>;
 }
 
 /** Searching a project that has no index yet. */
@@ -167,6 +172,9 @@ export function createIndex(options: CreateIndexOptions): CodeIndex {
         { timeoutMs: 3000 },
       );
       await rm(location.directory, { recursive: true, force: true });
+    },
+    async embeddingTokens() {
+      return choice ? ((await choice).create()?.usage?.tokens ?? 0) : 0;
     },
     async close() {
       reader.close();

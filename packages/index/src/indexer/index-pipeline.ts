@@ -25,6 +25,14 @@ export interface UpdateOptions {
   onProgress?: (progress: IndexProgress) => void;
   /** Stops between batches; what was done so far is kept and the next update goes on from there. */
   signal?: AbortSignal;
+  /**
+   * Only these files (relative to the root, or absolute inside it): each is read again and
+   * re-chunked if its content changed, or removed when it is gone or no longer kept. Files the
+   * index already holds are judged without walking the project; a new one takes a walk, so the
+   * ignore rules decide whether it belongs. For a host that knows what changed (its own edits, a
+   * file watcher). Other files are left as they are.
+   */
+  paths?: readonly string[];
 }
 
 export interface UpdateResult {

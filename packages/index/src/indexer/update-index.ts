@@ -9,7 +9,7 @@ import {
   manifestChunkCount,
   readManifest,
 } from "../store/manifest.js";
-import type { WalkedFile } from "../types.js";
+import type { WalkedFile, WalkResult } from "../types.js";
 import type {
   ChunkFileFunction,
   IndexProgress,
@@ -18,6 +18,7 @@ import type {
   WalkProjectFunction,
 } from "./index-pipeline.js";
 import { IndexWriter, type PreparedFile } from "./index-writer.js";
+import { walkGivenPaths } from "./walk-given-paths.js";
 
 export interface UpdateContext {
   location: IndexLocation;
@@ -96,18 +97,10 @@ async function runUpdate(
     pendingRebuild: await readManifestOrRebuild(location.nextManifestPath),
   });
   try {
-    const walk = await context.walkProject(location.root, {
-      exclude: context.exclude,
-      ...(context.maxFileBytes === undefined ? {} : { maxFileBytes: context.maxFileBytes }),
-      ...(signal ? { signal } : {}),
-    });
     const draft = writer.draft;
-    const present = new Set(walk.files.map((file) => file.path));
-    const removed = Object.keys(draft.files).filter((path) => !present.has(path));
-    const candidates = walk.files.filter((file) => {
-      const entry = draft.files[file.path];
-      return !entry || entry.size !== file.size || entry.mtimeMs !== file.mtimeMs;
-    });
+    const { walk, removed, candidates } = options.paths
+      ? await givenPathsWork(context, draft, options.paths, signal)
+      : await wholeProjectWork(context, draft, signal);
     Object.assign(progress, { phase: "indexing", filesTotal: candidates.length });
     options.onProgress?.({ ...progress });
     await writer.remove(removed);
@@ -133,6 +126,48 @@ async function runUpdate(
   } finally {
     writer.close();
   }
+}
+
+interface UpdateWork {
+  walk: Pick<WalkResult, "skipped">;
+  /** Indexed paths to drop. */
+  removed: string[];
+  /** Files to read (and re-chunk when their hash changed). */
+  candidates: WalkedFile[];
+}
+
+/** A whole walk: files whose size or time changed are read, files that left are dropped. */
+async function wholeProjectWork(
+  context: UpdateContext,
+  draft: IndexManifest,
+  signal: AbortSignal | undefined,
+): Promise<UpdateWork> {
+  const walk = await context.walkProject(context.location.root, {
+    exclude: context.exclude,
+    ...(context.maxFileBytes === undefined ? {} : { maxFileBytes: context.maxFileBytes }),
+    ...(signal ? { signal } : {}),
+  });
+  const present = new Set(walk.files.map((file) => file.path));
+  const removed = Object.keys(draft.files).filter((path) => !present.has(path));
+  const candidates = walk.files.filter((file) => {
+    const entry = draft.files[file.path];
+    return !entry || entry.size !== file.size || entry.mtimeMs !== file.mtimeMs;
+  });
+  return { walk, removed, candidates };
+}
+
+/**
+ * Only the given paths: each kept one is read again whatever its size and time say (an edit within
+ * the clock's resolution keeps both), so its hash decides.
+ */
+async function givenPathsWork(
+  context: UpdateContext,
+  draft: IndexManifest,
+  paths: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<UpdateWork> {
+  const given = await walkGivenPaths(context.location.root, paths, draft, context, signal);
+  return { walk: { skipped: given.skipped }, removed: given.removed, candidates: given.files };
 }
 
 interface IndexFilesOutcome {

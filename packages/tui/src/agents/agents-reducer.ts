@@ -126,6 +126,7 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "tool-call-delta":
     case "tool-output":
     case "notice":
+    case "index-progress":
     case "error":
     case "subagent-spawned":
     case "subagent-queued":

@@ -25,6 +25,7 @@ import type { AppCommand, CommandContext } from "./commands/command-types.js";
 import { Picker, type PickerSpec } from "./picker.js";
 import type { SessionBridge } from "./session-bridge.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
+import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 
 /** A second Ctrl+C within this many ms quits. */
@@ -57,15 +58,21 @@ type Overlay = { kind: "palette" } | { kind: "picker"; picker: PickerSpec } | un
  * below), the approval dialog, the prompt editor and the status line. A subscriber: it renders
  * the session's events through `transcriptReducer` and calls the session's API.
  */
+const batchedTranscriptReducer = batchReducer(transcriptReducer);
+
 export function App(props: AppProps) {
   const { bridge, env } = props;
-  const [transcript, dispatchRaw] = useReducer(transcriptReducer, undefined, createTranscriptState);
+  const [transcript, dispatchBatch] = useReducer(batchedTranscriptReducer, undefined, createTranscriptState);
+  const dispatchRaw = useBatchedDispatch(dispatchBatch);
   // Every agent event also feeds the agents panel (batched per frame there).
   const toPanel = useRef<(event: AgentEvent) => void>(() => undefined);
-  const dispatch = useCallback((input: TranscriptInput) => {
-    dispatchRaw(input);
-    if ("agent" in input) toPanel.current(input);
-  }, []);
+  const dispatch = useCallback(
+    (input: TranscriptInput) => {
+      dispatchRaw(input);
+      if ("agent" in input) toPanel.current(input);
+    },
+    [dispatchRaw],
+  );
   const controls = useSession({
     bridge,
     open: props.open,
@@ -94,7 +101,7 @@ export function App(props: AppProps) {
   useEffect(() => {
     if (!session) return;
     let cancelled = false;
-    loadExtraCommands(session).then(
+    loadExtraCommands(session, env).then(
       (extra) => {
         if (!cancelled) setExtraCommands(extra);
       },
@@ -103,7 +110,7 @@ export function App(props: AppProps) {
     return () => {
       cancelled = true;
     };
-  }, [session]);
+  }, [session, env]);
 
   const quit = useCallback(
     async (code = 0) => {

@@ -17,6 +17,7 @@ import { type Instance, render } from "ink";
 import { InputHistory, projectHistoryPath } from "../input/input-history.js";
 import { resolveTheme, type ThemeColourOverrides } from "../theme/theme.js";
 import { App } from "./app.js";
+import { startupNotice } from "./commands/setup-commands.js";
 import { guardProcess } from "./guard-process.js";
 import { projectFiles } from "./project-files.js";
 import { SessionBridge } from "./session-bridge.js";
@@ -57,7 +58,11 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
   const stderr = options.stderr ?? process.stderr;
   const loaded = options.config ?? (await loadConfig({ ...options.configOptions, cwd: options.cwd, env }));
-  const notices = options.config ? [] : loaded.warnings.map((warning) => warning.message);
+  // A config the host loaded had its warnings shown by the host; the untrusted folder's is shown
+  // again in the app, saying how to trust it from there.
+  const notices = loaded.warnings
+    .filter((warning) => !options.config || warning.kind === "untrusted-project")
+    .map(startupNotice);
   const { config, projectRoot } = loaded;
   const theme = resolveTheme({
     theme: config.tui.theme,

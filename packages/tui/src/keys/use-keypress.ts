@@ -1,5 +1,6 @@
 import { useStdin } from "ink";
 import { useEffect, useRef } from "react";
+import { requestImmediateFrame } from "./immediate-frame.js";
 import { type Keypress, parseKey } from "./parse-key.js";
 
 export interface UseKeypressOptions {
@@ -28,6 +29,7 @@ export function useKeypress(handler: (keypress: Keypress) => void, options: UseK
     if (!active) return;
     const onInput = (data: string) => {
       for (const piece of splitKeys(data)) handlerRef.current(parseKey(piece));
+      requestImmediateFrame();
     };
     emitter.on("input", onInput);
     return () => {
@@ -50,6 +52,5 @@ export function splitKeys(data: string): string[] {
 }
 
 /** C0 controls but Tab, LF and a CR before LF; and Backspace (DEL). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control keys are what is split out.
 const CONTROL_KEY = /[\x00-\x08\x0b-\x0c\x0e-\x1a\x1c-\x1f\x7f]|\r(?!\n)/;
 const CONTROL_KEY_SPLIT = new RegExp(`(${CONTROL_KEY.source})`);

@@ -55,6 +55,8 @@ export function renderAtWidth(tree: ReactElement, columns: number) {
   });
   return {
     lastFrame: stdout.lastFrame,
+    /** Everything written to the terminal, in order. */
+    frames: stdout.frames,
     stdin,
     rerender: instance.rerender,
     unmount: instance.unmount,

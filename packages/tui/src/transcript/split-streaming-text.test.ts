@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { safeSplitPoint } from "./split-streaming-text.js";
 import { transcriptReducer } from "./transcript-reducer.js";
 import { createTranscriptState } from "./transcript-state.js";
 import type { TranscriptInput } from "./transcript-types.js";
 import { finishedPrefixLength } from "./transcript-view.js";
-import { safeSplitPoint } from "./split-streaming-text.js";
 
 const paragraphs = (count: number) =>
   Array.from({ length: count }, (_, index) => `Paragraph ${index} says something.`).join("\n\n");
@@ -45,9 +45,7 @@ describe("a long streaming answer", () => {
   });
 
   it("keeps every character, in order", () => {
-    const text = state.items
-      .flatMap((item) => (item.kind === "assistant" ? [item.text] : []))
-      .join("\n\n");
+    const text = state.items.flatMap((item) => (item.kind === "assistant" ? [item.text] : [])).join("\n\n");
     expect(text).toBe(`${paragraphs(12)}\n\nThe end`);
   });
 });

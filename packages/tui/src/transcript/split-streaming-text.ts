@@ -26,7 +26,8 @@ export function safeSplitPoint(text: string): number {
     const line = text.slice(lineStart, lineEnd);
     if (/^\s{0,3}(```|~~~)/.test(line)) inFence = !inFence;
     // A blank line outside a fence, with more text after it: a block boundary.
-    else if (!inFence && line.trim() === "" && lineStart > 0 && lineEnd + 1 < text.length) split = lineEnd + 1;
+    else if (!inFence && line.trim() === "" && lineStart > 0 && lineEnd + 1 < text.length)
+      split = lineEnd + 1;
     lineStart = lineEnd + 1;
   }
   return split;

@@ -100,6 +100,16 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
       return { ...state, totals: addTotals(state.totals, event.usage, event.costUsd) };
     case "step-end":
       return finalizeStream(state, agentId);
+    case "index-progress":
+      return {
+        ...state,
+        index: {
+          phase: event.phase,
+          filesDone: event.filesDone,
+          filesTotal: event.filesTotal,
+          ...(event.message !== undefined ? { message: event.message } : {}),
+        },
+      };
     case "notice":
       return appendItem(state, (id) => ({
         kind: "notice",

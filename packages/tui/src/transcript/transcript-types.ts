@@ -170,4 +170,11 @@ export interface TranscriptState {
   turnStartedAt: number | undefined;
   /** Tokens and cost (US dollars) of every agent's steps so far, summed from `usage` events. */
   totals: { usage: TokenUsage; costUsd: number };
+  /** The code index's latest activity (`index-progress`), for the status line; absent before any. */
+  index?: {
+    phase: "building" | "updating" | "ready" | "skipped";
+    filesDone: number;
+    filesTotal: number;
+    message?: string;
+  };
 }

@@ -1,7 +1,10 @@
 import { Box, Static, Text, useStdout } from "ink";
+import { memo, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { immediateFrameGeneration, subscribeImmediateFrame } from "../keys/immediate-frame.js";
 import { useTheme } from "../theme/theme-context.js";
 import { TranscriptItemView } from "./transcript-item-view.js";
 import type { TranscriptItem, TranscriptState } from "./transcript-types.js";
+import { useReflowOnResize } from "./use-reflow-on-resize.js";
 
 export interface TranscriptViewProps {
   state: TranscriptState;
@@ -18,6 +21,23 @@ export function finishedPrefixLength(items: readonly TranscriptItem[]): number {
 }
 
 /**
+ * Finished items written to the scrollback per frame, at most. A resumed session of a thousand
+ * items is written over ten frames: drawn in one, its garbage outlives the young generation and
+ * the process keeps ~140 MB more for good.
+ */
+export const STATIC_ITEMS_PER_FRAME = 25;
+
+/**
+ * How many live items are drawn on a terminal `rows` high: a third of it (at least 3). A live
+ * region as tall as the terminal makes ink clear the screen and rewrite the whole scrollback on
+ * every frame, and eight running subagents with their lines reach that on a 30-row terminal. The
+ * earlier live items are counted in one line instead; each is written in full once it is done.
+ */
+export function liveItemLimit(rows: number | undefined): number {
+  return Math.max(3, Math.floor((rows || 24) / 3));
+}
+
+/**
  * The transcript: finished items (a done prefix) are written once into the terminal's
  * scrollback through ink `<Static>`, so native scroll, search and selection work on them; only
  * the items still changing (a streaming message, running tools) form the live region that
@@ -28,20 +48,43 @@ export function TranscriptView({ state, width, expandHint }: TranscriptViewProps
   const { stdout } = useStdout();
   const columns = width ?? stdout.columns ?? 80;
   const split = finishedPrefixLength(state.items);
-  const finished = state.items.slice(0, split);
+  // A resize redraws the whole transcript at the new width (a new <Static>).
+  const generation = useReflowOnResize({ enabled: width === undefined });
+  const epoch = `${state.epoch}:${generation}`;
+  // The same array while no item finishes, so <FinishedItems> does not re-render (see there);
+  // a long run of finished items (a resumed session) is written a slice per frame.
+  const prefix = useRef<{ epoch: string; items: readonly TranscriptItem[] }>({ epoch: "", items: [] });
+  const written = prefix.current.epoch === epoch ? prefix.current.items.length : 0;
+  const upTo = Math.min(split, written + STATIC_ITEMS_PER_FRAME);
+  if (prefix.current.epoch !== epoch || written !== upTo) {
+    prefix.current = { epoch, items: state.items.slice(0, upTo) };
+  }
+  const [, setCatchUp] = useState(0);
+  useEffect(() => {
+    if (upTo >= split) return;
+    const timer = setTimeout(() => setCatchUp((count) => count + 1), 0);
+    return () => clearTimeout(timer);
+  }, [upTo, split]);
   const live = state.items.slice(split);
+  const hidden = Math.max(0, live.length - liveItemLimit(stdout.rows));
+  // A key was pressed: re-rendering <FinishedItems> makes ink draw this frame at once.
+  const keyFrame = useSyncExternalStore(subscribeImmediateFrame, immediateFrameGeneration);
   return (
     <>
-      {/* A new epoch (the transcript was cleared) starts a fresh scrollback region. */}
-      <Static key={state.epoch} items={finished as TranscriptItem[]}>
-        {(item) => (
-          <Box key={item.id} width={columns}>
-            <TranscriptItemView item={item} width={columns} expandHint={expandHint} />
-          </Box>
-        )}
-      </Static>
+      <FinishedItems
+        epoch={epoch}
+        items={prefix.current.items}
+        keyFrame={keyFrame}
+        columns={columns}
+        expandHint={expandHint}
+      />
       <Box flexDirection="column" width={columns}>
-        {live.map((item) => (
+        {hidden > 0 ? (
+          <Text color={theme.muted} wrap="truncate-end">
+            … {hidden} more in progress above (each shows here once done)
+          </Text>
+        ) : null}
+        {live.slice(hidden).map((item) => (
           <TranscriptItemView key={item.id} item={item} width={columns} expandHint={expandHint} />
         ))}
         {state.queued.map((prompt) => (
@@ -53,3 +96,32 @@ export function TranscriptView({ state, width, expandHint }: TranscriptViewProps
     </>
   );
 }
+
+interface FinishedItemsProps {
+  /** The transcript's epoch (a cleared transcript) and the layout's generation (a resize). */
+  epoch: string;
+  items: readonly TranscriptItem[];
+  /** Changes after each key press (see keys/immediate-frame.ts). */
+  keyFrame: number;
+  columns: number;
+  expandHint: string | undefined;
+}
+
+/**
+ * The finished items, through ink `<Static>`. Memoised: ink draws a frame at once, outside its
+ * frame-rate limit, whenever the `<Static>` box re-renders (with React 19 every re-render updates
+ * its props), so a `<Static>` re-rendered by each streamed event would draw a frame per event.
+ * It re-renders when an item finishes, and after a key press (`keyFrame`), to echo it at once.
+ */
+const FinishedItems = memo(function FinishedItems({ epoch, items, columns, expandHint }: FinishedItemsProps) {
+  return (
+    // A new epoch (the transcript cleared, or the terminal resized) writes the items afresh.
+    <Static key={epoch} items={items as TranscriptItem[]}>
+      {(item) => (
+        <Box key={item.id} width={columns}>
+          <TranscriptItemView item={item} width={columns} expandHint={expandHint} />
+        </Box>
+      )}
+    </Static>
+  );
+});

@@ -13,6 +13,8 @@ export interface AgentDefinition {
   tools?: string[];
   /** `inherit`, a tier alias (`sonnet`, `opus`, `haiku`) or a known model id; omitted means inherit. */
   model?: string;
+  /** Each of its turns gets a `<codebase_context>` block from the code index; omitted means no. */
+  auto_context?: boolean;
 }
 
 /** Names an agents.json entry may have. */

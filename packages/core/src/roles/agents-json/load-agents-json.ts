@@ -60,7 +60,7 @@ function entryToRole(
     warn("skipped: the definition is not an object");
     return undefined;
   }
-  const { description, prompt, tools, model } = entry as Record<string, unknown>;
+  const { description, prompt, tools, model, auto_context: autoContext } = entry as Record<string, unknown>;
   if (
     typeof description !== "string" ||
     !description.trim() ||
@@ -97,5 +97,6 @@ function entryToRole(
     source,
     ...(allowedTools !== undefined && { allowedTools }),
     ...(roleModel !== undefined && { model: roleModel }),
+    ...(typeof autoContext === "boolean" && { autoContext }),
   };
 }

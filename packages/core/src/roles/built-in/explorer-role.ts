@@ -33,6 +33,8 @@ export const explorerRole: RoleDefinition = {
   readOnly: true,
   allowedTools: READ_TOOLS,
   maxSteps: 30,
+  // It searches the code: its question gets the index's best chunks, as the lead's turns do.
+  autoContext: true,
   enabled: true,
   source: { kind: "built-in" },
 };

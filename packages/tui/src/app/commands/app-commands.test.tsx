@@ -158,8 +158,13 @@ describe("app slash commands", () => {
     expect(calls.turns[0]).toEqual([{ type: "text", text: "Review this code" }]);
   });
 
-  it("a command the app does not run yet says what to use instead", async () => {
-    const view = renderApp(fakeSession(answering()).session);
-    await run(view, "/login", "/login is not in the app yet; in a shell: nyz login");
+  it("/login runs in the app: the credentials per provider and how to log in", async () => {
+    const home = await mkdtemp(join(tmpdir(), "nyzhi-app-login-"));
+    const view = renderApp(fakeSession(answering()).session, {
+      env: { NYZHI_HOME: home, NYZHI_CREDENTIAL_STORE: "file" },
+    });
+    const all = await run(view, "/login", "nyz login <provider>");
+    expect(all).toContain("Anthropic");
+    expect(all).toContain("not connected");
   });
 });

@@ -1,4 +1,5 @@
-import { loadCustomCommands, mcpPromptCommands, type OpenedSession } from "@nyzhi/core";
+import type { Environment } from "@nyzhi/config";
+import { loadCustomCommands, loadSkills, mcpPromptCommands, type OpenedSession } from "@nyzhi/core";
 import { BUILTIN_COMMANDS, mergeCommands } from "../../commands/command-registry.js";
 import { AGENT_COMMANDS } from "./agent-commands.js";
 import { CHANGE_COMMANDS } from "./change-commands.js";
@@ -6,6 +7,7 @@ import type { AppCommand, CommandHandler } from "./command-types.js";
 import { MODEL_COMMANDS } from "./model-commands.js";
 import { PROJECT_COMMANDS } from "./project-commands.js";
 import { SESSION_COMMANDS } from "./session-commands.js";
+import { SETUP_COMMANDS } from "./setup-commands.js";
 import { SYSTEM_COMMANDS } from "./system-commands.js";
 
 /** Handlers of the built-in commands, by name; one file per group. */
@@ -16,23 +18,19 @@ const HANDLERS: Readonly<Record<string, CommandHandler>> = {
   ...CHANGE_COMMANDS,
   ...PROJECT_COMMANDS,
   ...AGENT_COMMANDS,
-};
-
-/** Built-ins the app does not run yet: what to use instead. */
-const SHELL_INSTEAD: Readonly<Record<string, string>> = {
-  login: "nyz login",
-  init: "nyz init",
-  doctor: "nyz auth status",
-  settings: "nyz config",
-  trust: "nyz config set agent.trust.mode <mode>",
-  sandbox: "nyz config set agent.sandbox <level>",
-  theme: "nyz config set tui.theme <dark|light|auto>",
+  ...SETUP_COMMANDS,
 };
 
 function notYet(name: string): CommandHandler {
-  const instead = SHELL_INSTEAD[name];
-  return (_args, context) =>
-    context.say(`/${name} is not in the app yet${instead ? `; in a shell: ${instead}` : ""}.`, "warning");
+  return (_args, context) => context.say(`/${name} is not in the app yet.`, "warning");
+}
+
+/**
+ * `/<skill> args`: the model loads the skill (`load_skill`, as it would on its own) and follows
+ * it for what was typed after the name.
+ */
+export function skillPrompt(name: string, args: string): string {
+  return `Use the skill "${name}": load it with load_skill and follow it.${args ? `\n\n${args}` : ""}`;
 }
 
 /** The built-in commands with their handlers, then `extra` (custom commands, MCP prompts). */
@@ -52,9 +50,10 @@ export function appCommands(extra: readonly AppCommand[] = []): AppCommand[] {
  * servers' prompts (`/mcp__<server>__<prompt>`): listed for completion and the palette; running one
  * expands it through `session.expandCommand`.
  */
-export async function loadExtraCommands(session: OpenedSession): Promise<AppCommand[]> {
+export async function loadExtraCommands(session: OpenedSession, env: Environment): Promise<AppCommand[]> {
   const { commands } = await loadCustomCommands(session.projectRoot, session.config);
   const prompts = await mcpPromptCommands(session.mcp.manager).catch(() => []);
+  const { skills } = await loadSkills(session.projectRoot, env).catch(() => ({ skills: [] }));
   return [
     ...commands.map(
       (command): AppCommand => ({
@@ -74,6 +73,18 @@ export async function loadExtraCommands(session: OpenedSession): Promise<AppComm
         args: prompt.argumentHint,
         group: "MCP",
         source: "mcp",
+      }),
+    ),
+    ...skills.map(
+      (skill): AppCommand => ({
+        name: skill.name,
+        description: skill.description || "skill",
+        kind: "prompt",
+        args: "[what to do]",
+        group: "Skills",
+        source: "skill",
+        handler: (args, context) =>
+          context.send(skillPrompt(skill.name, args), { display: `/${skill.name}${args ? ` ${args}` : ""}` }),
       }),
     ),
   ];

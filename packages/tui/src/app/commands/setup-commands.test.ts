@@ -1,0 +1,116 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { globalConfigPath, loadConfig } from "@nyzhi/config";
+import type { OpenedSession } from "@nyzhi/core";
+import { describe, expect, it } from "vitest";
+import { loadExtraCommands, skillPrompt } from "./app-commands.js";
+import type { CommandContext } from "./command-types.js";
+import { SETUP_COMMANDS, startupNotice } from "./setup-commands.js";
+
+/** A project with an untrusted config that sets a power key, a home, and a command context on them. */
+async function setUp(projectConfig = '[agent.trust]\nmode = "full"\n') {
+  const root = await mkdtemp(join(tmpdir(), "nyzhi-setup-commands-"));
+  const home = await mkdtemp(join(tmpdir(), "nyzhi-setup-home-"));
+  await mkdir(join(root, ".nyzhi"), { recursive: true });
+  await writeFile(join(root, ".nyzhi", "config.toml"), projectConfig);
+  const env = { NYZHI_HOME: home, NYZHI_CREDENTIAL_STORE: "file", ANTHROPIC_API_KEY: "sk-ant-test-123456" };
+  const loaded = await loadConfig({ cwd: root, env });
+  const said: string[] = [];
+  const sent: { text: string; display?: string | undefined }[] = [];
+  const session = {
+    projectRoot: loaded.projectRoot,
+    config: loaded.config,
+    loaded,
+    model: { providerId: "anthropic", modelId: "test-model" },
+    mcp: { manager: { statuses: () => [] } },
+  } as unknown as OpenedSession;
+  const context = {
+    session,
+    env,
+    say: (message: string) => said.push(message),
+    send: (text: string, options?: { display?: string }) => sent.push({ text, display: options?.display }),
+  } as unknown as CommandContext;
+  return { root: loaded.projectRoot, env, loaded, context, said, sent };
+}
+
+describe("setup commands", () => {
+  it("/trust says the folder is untrusted and what was ignored; /trust on records it in the global config", async () => {
+    const { root, env, context, said } = await setUp();
+    await SETUP_COMMANDS.trust!("", context);
+    expect(said[0]).toContain(`This folder (${root}) is not trusted`);
+    expect(said[0]).toContain("agent.trust.mode");
+    await SETUP_COMMANDS.trust!("on", context);
+    expect(said[1]).toContain("is now trusted");
+    expect(said[1]).toContain("reopen");
+    expect(await readFile(globalConfigPath(env), "utf8")).toContain("trusted = true");
+    expect((await loadConfig({ cwd: root, env })).projectTrusted).toBe(true);
+  });
+
+  it("the first-run notice names the ignored keys and /trust", async () => {
+    const { loaded } = await setUp();
+    const warning = loaded.warnings.find((entry) => entry.kind === "untrusted-project");
+    expect(warning).toBeDefined();
+    const notice = startupNotice(warning!);
+    expect(notice).toContain("agent.trust.mode");
+    expect(notice).toContain("/trust on to trust this folder");
+  });
+
+  it("/init scaffolds .nyzhi/", async () => {
+    const { root, context, said } = await setUp();
+    await SETUP_COMMANDS.init!("", context);
+    expect(said[0]).toMatch(/created .*\.nyzhi/);
+    expect(existsSync(join(root, ".nyzhi"))).toBe(true);
+    expect(said[0]).toContain("kept");
+  });
+
+  it("/theme light saves tui.theme; an unknown word writes nothing", async () => {
+    const { env, context, said } = await setUp();
+    await SETUP_COMMANDS.theme!("neon", context);
+    expect(said[0]).toContain('Unknown theme or accent "neon"');
+    expect(existsSync(globalConfigPath(env))).toBe(false);
+    await SETUP_COMMANDS.theme!("light", context);
+    expect(await readFile(globalConfigPath(env), "utf8")).toMatch(/theme = "light"/);
+    expect(said[1]).toContain("applies when nyz next starts");
+  });
+
+  it("/login shows where each provider's credential comes from, masked, and how to log in", async () => {
+    const { context, said } = await setUp();
+    await SETUP_COMMANDS.login!("", context);
+    expect(said[0]).toMatch(/anthropic/i);
+    expect(said[0]).toContain("ANTHROPIC_API_KEY");
+    expect(said[0]).not.toContain("sk-ant-test-123456");
+    expect(said[0]).toContain("nyz login <provider>");
+  });
+
+  it("/doctor lists each check with a fix; /sandbox and /settings describe the session", async () => {
+    const { context, said } = await setUp();
+    await SETUP_COMMANDS.doctor!("", context);
+    expect(said[0]).toContain("credentials: anthropic");
+    expect(said[0]).toMatch(/[✓✗] bubblewrap/);
+    expect(said[0]).toMatch(/[✓✗] ripgrep/);
+    expect(said[0]).toContain("config (fix the file and key named");
+    await SETUP_COMMANDS.sandbox!("", context);
+    expect(said[1]).toContain("Sandbox: workspace-write");
+    await SETUP_COMMANDS.settings!("", context);
+    expect(said[2]).toContain("Model now: anthropic/test-model");
+    expect(said[2]).toMatch(/tui\.theme = "dark"/);
+  });
+
+  it("a skill is a slash command that asks the model to load and follow it", async () => {
+    const { root, env, context, sent } = await setUp("");
+    await mkdir(join(root, ".nyzhi", "skills"), { recursive: true });
+    await writeFile(
+      join(root, ".nyzhi", "skills", "review.md"),
+      "---\ndescription: Review a file\n---\nRead it closely.\n",
+    );
+    const commands = await loadExtraCommands(context.session, env);
+    const review = commands.find((command) => command.name === "review");
+    expect(review).toMatchObject({ source: "skill", description: "Review a file" });
+    await review!.handler!("src/a.ts", context);
+    expect(sent).toEqual([{ text: skillPrompt("review", "src/a.ts"), display: "/review src/a.ts" }]);
+    expect(sent[0]!.text).toContain('Use the skill "review"');
+    expect(sent[0]!.text).toContain("src/a.ts");
+  });
+});

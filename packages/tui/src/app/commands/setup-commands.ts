@@ -1,0 +1,219 @@
+import { execFile } from "node:child_process";
+import {
+  type ConfigWarning,
+  describeOrigins,
+  globalConfigPath,
+  scaffoldProject,
+  setConfigValue,
+  setProjectTrust,
+} from "@nyzhi/config";
+import { authStatus, detectBwrap, formatAuthStatus, openCredentialStore } from "@nyzhi/core";
+import { ACCENTS } from "../../theme/accents.js";
+import type { CommandContext, CommandHandler } from "./command-types.js";
+
+/** `/login`: which credentials each provider has; logging in runs outside the app. */
+const login: CommandHandler = async (_args, context) => {
+  const { store } = await openCredentialStore({ env: context.env });
+  const rows = await authStatus({ env: context.env, config: context.session.config, store });
+  context.say(
+    `${formatAuthStatus(rows).trimEnd()}\nTo log in, quit and run \`nyz login <provider>\` in a shell (or set the provider's API key variable); then reopen with \`nyz -c\`.`,
+  );
+};
+
+/**
+ * The app's first-run notice for an untrusted folder whose config set power keys (the loader's
+ * `untrusted-project` warning): one line naming the ignored keys and how to trust it from the app.
+ */
+export function startupNotice(warning: ConfigWarning): string {
+  if (warning.kind !== "untrusted-project") return warning.message;
+  const keys = warning.keyPaths?.join(", ") || warning.keyPath;
+  return `This folder is not trusted, so its settings that widen what nyzhi may do were ignored (${keys}). /trust on to trust this folder, then reopen (nyz -c).`;
+}
+
+/** What the project's untrusted config tried to set (its power keys were ignored). */
+function ignoredPowerKeys(context: CommandContext): string[] {
+  return context.session.loaded.warnings
+    .filter((warning) => warning.kind === "untrusted-project")
+    .map((warning) => warning.message);
+}
+
+/**
+ * `/trust`: whether this folder is trusted (its config may widen power: trust mode, sandbox,
+ * hooks, MCP servers) and the session's trust mode; `/trust on` records the folder in the global
+ * config (as `nyz trust`), `/trust remove` forgets it. The project's settings apply on reopening.
+ */
+const trust: CommandHandler = async (args, context) => {
+  const { projectRoot, loaded } = context.session;
+  const file = globalConfigPath(context.env);
+  const word = args.toLowerCase();
+  if (word === "on" || word === "yes" || word === "project" || word === "remove") {
+    const trusted = word !== "remove";
+    const change = await setProjectTrust(file, projectRoot, { trusted });
+    const what = trusted ? "trusted" : "no longer trusted";
+    context.say(
+      change.changed
+        ? `${projectRoot} is now ${what} (recorded in ${file}). Quit and reopen (\`nyz -c\`) to apply the project's settings.`
+        : `${projectRoot} was already ${what}; ${file} is unchanged.`,
+    );
+    return;
+  }
+  if (args) {
+    context.say(`Unknown /trust argument "${args}": use /trust, /trust on or /trust remove.`, "warning");
+    return;
+  }
+  const ignored = ignoredPowerKeys(context);
+  context.say(
+    [
+      `This folder (${projectRoot}) is ${loaded.projectTrusted ? "trusted" : "not trusted"}: ${
+        loaded.projectTrusted
+          ? "its .nyzhi/config.toml may set power keys (trust mode, sandbox, hooks, MCP servers)."
+          : "power keys in its .nyzhi/config.toml are ignored. /trust on trusts it."
+      }`,
+      ...(ignored.length > 0 ? ["Ignored now:", ...ignored.map((message) => `  ${message}`)] : []),
+      `Trust mode of this session: ${context.session.config.agent.trust.mode} (start with \`nyz --trust <off|limited|autoedit|full>\`, or \`nyz config set agent.trust.mode <mode>\`).`,
+    ].join("\n"),
+  );
+};
+
+const SANDBOX_EFFECT: Readonly<Record<string, string>> = {
+  "read-only": "every write is refused; commands see a read-only filesystem and a private /tmp",
+  "workspace-write": "writes only inside the project; commands may write only there and in a private /tmp",
+  "full-access": "anything your user may write; commands run without bubblewrap",
+};
+
+/** `/sandbox`: the level and what it allows (docs/security.md has the whole story). */
+const sandbox: CommandHandler = async (_args, context) => {
+  const { config } = context.session;
+  const level = config.agent.sandbox;
+  const bwrap = await detectBwrap();
+  const extra = config.shell.sandbox;
+  context.say(
+    [
+      `Sandbox: ${level} — ${SANDBOX_EFFECT[level] ?? "see docs/security.md"}.`,
+      `Commands: ${bwrap.available ? `contained by bubblewrap ${bwrap.version}` : `bubblewrap ${bwrap.reason} (${bwrap.detail}): commands run unsandboxed${level === "read-only" ? ", so they are refused" : ""}`}.`,
+      `Network for commands: ${extra.allow_network ? "allowed" : "off"} · credential dotfiles: ${extra.block_dotfiles ? "hidden" : "visible"}`,
+      ...(extra.allow_write.length > 0 ? [`Also writable: ${extra.allow_write.join(", ")}`] : []),
+      "Change it with `nyz --sandbox <read-only|workspace-write|full-access>` or `nyz config set agent.sandbox <level>`.",
+    ].join("\n"),
+  );
+};
+
+/** `/init`: scaffolds `.nyzhi/` in the project (as `nyz init`). */
+const init: CommandHandler = async (_args, context) => {
+  const result = await scaffoldProject(context.session.projectRoot);
+  const lines = [
+    ...result.created.map((path) => `created ${path}`),
+    ...result.skipped.map((path) => `kept ${path} (exists)`),
+    ...result.gitignoreAdded.map((entry) => `added ${entry} to .gitignore`),
+  ];
+  context.say(lines.length > 0 ? lines.join("\n") : "Nothing to do.");
+};
+
+/** Whether `command` runs (`<command> --version`). */
+function runs(command: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    execFile(command, ["--version"], { timeout: 3000 }, (error) => resolve(!error));
+  });
+}
+
+/** `/doctor`: credentials, bubblewrap, ripgrep, tmux and config problems, each with its fix. */
+const doctor: CommandHandler = async (_args, context) => {
+  const { store } = await openCredentialStore({ env: context.env });
+  const rows = await authStatus({ env: context.env, config: context.session.config, store });
+  const connected = rows.filter((row) => row.status !== "not connected").map((row) => row.id);
+  const [bwrap, rg, tmux] = await Promise.all([detectBwrap(), runs("rg"), runs("tmux")]);
+  const check = (ok: boolean, text: string, fix: string) =>
+    `${ok ? "✓" : "✗"} ${text}${ok ? "" : ` — ${fix}`}`;
+  const problems = context.session.loaded.warnings.map((warning) => `  ✗ ${warning.message}`);
+  context.say(
+    [
+      check(
+        connected.length > 0,
+        `credentials: ${connected.join(", ") || "none"}`,
+        "run `nyz login <provider>` or set the provider's API key variable",
+      ),
+      check(
+        bwrap.available,
+        `bubblewrap${bwrap.available ? ` ${bwrap.version}` : ` ${bwrap.reason}`}`,
+        "install it (apt install bubblewrap) so commands run sandboxed",
+      ),
+      check(rg, "ripgrep", "install it (apt install ripgrep) for faster searches; grep works without it"),
+      check(tmux, "tmux", "optional: install it for teammates in panes"),
+      problems.length === 0
+        ? "✓ config: no problems"
+        : `✗ config (fix the file and key named, then reopen):\n${problems.join("\n")}`,
+    ].join("\n"),
+  );
+};
+
+const THEMES = new Set(["dark", "light", "auto"]);
+
+/**
+ * `/theme [dark|light|auto] [accent]`: without arguments the theme and the accents; with them,
+ * written to the global config (`tui.theme`, `tui.accent`), used from the next start.
+ */
+const theme: CommandHandler = async (args, context) => {
+  const { tui } = context.session.config;
+  const accents = Object.keys(ACCENTS);
+  if (!args) {
+    context.say(
+      `Theme: ${tui.theme} · accent: ${tui.accent}\nAccents: ${accents.join(", ")}\n/theme <dark|light|auto> [accent] saves them (global config).`,
+    );
+    return;
+  }
+  const file = globalConfigPath(context.env);
+  const words = args.split(/\s+/);
+  const changed: string[] = [];
+  for (const word of words) {
+    const key = THEMES.has(word) ? "tui.theme" : accents.includes(word) ? "tui.accent" : undefined;
+    if (!key) {
+      context.say(
+        `Unknown theme or accent "${word}": use dark, light, auto, or ${accents.join(", ")}.`,
+        "warning",
+      );
+      return;
+    }
+    await setConfigValue(file, key, word);
+    changed.push(`${key} = ${word}`);
+  }
+  context.say(`Saved ${changed.join(", ")} in ${file}; it applies when nyz next starts.`);
+};
+
+/** The settings the app reads, shown with where each value comes from. */
+const APP_SETTINGS = [
+  "provider",
+  "model",
+  "agent.trust.mode",
+  "agent.sandbox",
+  "tui.theme",
+  "tui.accent",
+  "agent.max_depth",
+  "agent.max_threads",
+];
+
+/** `/settings`: the effective settings the app uses, with their origins. */
+const settings: CommandHandler = (_args, context) => {
+  const { origins, files } = context.session.loaded;
+  const picked = Object.fromEntries(
+    Object.entries(origins).filter(([key]) => APP_SETTINGS.includes(key) || key.startsWith("tui.")),
+  );
+  const lines = describeOrigins(picked);
+  context.say(
+    [
+      `Model now: ${context.session.model.providerId}/${context.session.model.modelId}`,
+      ...lines,
+      `Config files: ${files.map((file) => file.path).join(", ") || "none"}`,
+      "`nyz config` shows every setting; `nyz config set <key> <value>` changes one.",
+    ].join("\n"),
+  );
+};
+
+export const SETUP_COMMANDS: Readonly<Record<string, CommandHandler>> = {
+  login,
+  trust,
+  sandbox,
+  init,
+  doctor,
+  theme,
+  settings,
+};

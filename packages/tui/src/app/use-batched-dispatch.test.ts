@@ -1,0 +1,41 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { BATCH_WINDOW_MS, batchReducer, createLeadingBatcher } from "./use-batched-dispatch.js";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("createLeadingBatcher", () => {
+  it("dispatches the first input at once and the burst after it in one batch per window", () => {
+    const batches: number[][] = [];
+    const batcher = createLeadingBatcher<number>((inputs) => batches.push([...inputs]));
+    batcher.push(1);
+    expect(batches).toEqual([[1]]);
+    for (let input = 2; input <= 50; input++) batcher.push(input);
+    expect(batches).toHaveLength(1);
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
+    expect(batches).toHaveLength(2);
+    expect(batches[1]).toEqual(Array.from({ length: 49 }, (_, index) => index + 2));
+    // A quiet window ends the burst: the next input goes at once again.
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
+    batcher.push(51);
+    expect(batches.at(-1)).toEqual([51]);
+  });
+
+  it("close dispatches what is queued", () => {
+    const batches: string[][] = [];
+    const batcher = createLeadingBatcher<string>((inputs) => batches.push([...inputs]));
+    batcher.push("a");
+    batcher.push("b");
+    batcher.close();
+    expect(batches).toEqual([["a"], ["b"]]);
+  });
+
+  it("batchReducer applies a batch in order", () => {
+    const reduce = batchReducer((state: string, input: string) => state + input);
+    expect(reduce("", ["a", "b", "c"])).toBe("abc");
+  });
+});
