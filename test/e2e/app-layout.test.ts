@@ -89,8 +89,11 @@ describe.skipIf(!hasTmux())("the app's layout in a terminal", { timeout: 120_000
     );
 
     const narrow = await joinedScreen(term);
-    // Every row nyz drew fits (the shell's own command line above it may not).
-    const tooWide = narrow.filter((line) => !line.startsWith(SHELL_PROMPT) && cells(line.trimEnd()) > 40);
+    // Every row nyz drew fits (the shell's own command line above it may not, and how many rows it
+    // wraps to depends on where the checkout lives).
+    const tooWide = narrow.filter(
+      (line) => !line.startsWith(SHELL_PROMPT) && !line.includes("nyz.cjs") && cells(line.trimEnd()) > 40,
+    );
     expect(tooWide, narrow.join("\n")).toEqual([]);
     expect(narrow.join("\n")).toContain("read README.md");
 
