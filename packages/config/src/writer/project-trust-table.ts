@@ -1,7 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
 import { parse, stringify } from "smol-toml";
-import { ConfigError } from "../base/config-error.js";
-import { errorMessage } from "../base/errors.js";
 import { writeFileAtomic } from "../base/write-file-atomic.js";
 import {
   cloneData,
@@ -16,6 +13,7 @@ import { projectTrustKey } from "../layers/project-trust.js";
 import { parseTomlDocument } from "../toml/parse-toml-document.js";
 import { scanTomlStructure } from "../toml/scan-toml-structure.js";
 import { editTomlText } from "./edit-toml-text.js";
+import { readExisting } from "./read-existing-config.js";
 import { withConfigFileLock } from "./with-config-file-lock.js";
 
 export interface ProjectTrustChange {
@@ -26,18 +24,6 @@ export interface ProjectTrustChange {
   changed: boolean;
   /** False when the file had to be re-serialised (its comments were lost). */
   preservedComments: boolean;
-}
-
-async function readExisting(file: string): Promise<{ text: string; mode: number | undefined }> {
-  try {
-    const [text, info] = await Promise.all([readFile(file, "utf8"), stat(file)]);
-    return { text, mode: info.mode & 0o777 };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { text: "", mode: undefined };
-    throw new ConfigError("config_read_failed", `${file}: cannot read config: ${errorMessage(error)}`, {
-      file,
-    });
-  }
 }
 
 /**

@@ -1,8 +1,6 @@
-import { readFile, stat } from "node:fs/promises";
 import { basename, dirname } from "node:path";
 import { parse, stringify } from "smol-toml";
 import { ConfigError } from "../base/config-error.js";
-import { errorMessage } from "../base/errors.js";
 import { writeFileAtomic } from "../base/write-file-atomic.js";
 import { isSecretKeyPath } from "../display/redact-secrets.js";
 import {
@@ -21,6 +19,7 @@ import { findUnknownKeys } from "../schema/find-unknown-keys.js";
 import { describeIssue, formatIssueLine } from "../schema/format-schema-issue.js";
 import { parseConfigValue, parseTomlDocument } from "../toml/parse-toml-document.js";
 import { editTomlText } from "./edit-toml-text.js";
+import { readExisting } from "./read-existing-config.js";
 import { withConfigFileLock } from "./with-config-file-lock.js";
 
 export interface SetConfigValueOptions {
@@ -47,18 +46,6 @@ export interface SetConfigValueResult {
 function inferLayer(file: string): "global" | "project" | "local" {
   if (basename(dirname(file)) !== ".nyzhi") return "global";
   return basename(file) === "config.local.toml" ? "local" : "project";
-}
-
-async function readExisting(file: string): Promise<{ text: string; mode: number | undefined }> {
-  try {
-    const [text, info] = await Promise.all([readFile(file, "utf8"), stat(file)]);
-    return { text, mode: info.mode & 0o777 };
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { text: "", mode: undefined };
-    throw new ConfigError("config_read_failed", `${file}: cannot read config: ${errorMessage(error)}`, {
-      file,
-    });
-  }
 }
 
 /** Rejects the write unless the whole resulting document is valid; names the key on failure. */
