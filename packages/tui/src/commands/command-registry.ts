@@ -43,9 +43,9 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   { name: "login", description: "Credentials per provider", kind: "instant", group: "Provider" },
   {
     name: "trust",
-    description: "When tools may run without asking",
+    description: "Whether this folder is trusted (its config may widen power); shows the trust mode",
     kind: "instant",
-    args: "[off|limited|autoedit|full]",
+    args: "[on|remove]",
     group: "Agent",
   },
   {
