@@ -55,6 +55,8 @@ describe.skipIf(!hasTmux())("the app's setup commands in a terminal", { timeout:
     );
     expect(first).toContain("agent.trust.mode");
     expect(first).toContain("trust off");
+    // Said once, by the app: the host does not print its own warning above it.
+    expect(first).not.toContain("is not a trusted project");
 
     await term.typeLine("/trust on");
     await term.waitForText("is now trusted");

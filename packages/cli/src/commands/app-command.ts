@@ -70,11 +70,15 @@ export async function appCommand(
   if (flags.continue && flags.session) throw new UsageError("Cannot use both --continue and --session");
   const trust = parseTrustFlag(flags.trust);
   const sandbox = parseSandboxFlag(flags.sandbox);
-  const loaded = await loadCliConfig(io, {
-    ...(flags.provider ? { provider: flags.provider } : {}),
-    ...(trust ? { trust } : {}),
-    ...(flags.trustProject ? { trustProject: true } : {}),
-  });
+  const loaded = await loadCliConfig(
+    io,
+    {
+      ...(flags.provider ? { provider: flags.provider } : {}),
+      ...(trust ? { trust } : {}),
+      ...(flags.trustProject ? { trustProject: true } : {}),
+    },
+    { shownElsewhere: ["untrusted-project"] },
+  );
   const prompt = words.join(" ").trim();
   const app = await loadApp();
   return app.runApp({
