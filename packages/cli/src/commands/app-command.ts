@@ -3,6 +3,7 @@ import { HOST_MODULES } from "../app/host-modules.js";
 import { parseSandboxFlag, parseTrustFlag, UsageError } from "../headless/headless-options.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { CommandIo } from "../io/output.js";
+import { redactingStream } from "../io/redacting-stream.js";
 import { loadCliConfig } from "./load-cli-config.js";
 
 /** What `nyz` without a command says when stdin or stdout is not a terminal. */
@@ -84,6 +85,9 @@ export async function appCommand(
   return app.runApp({
     cwd: io.cwd,
     env: io.env,
+    // Known credentials never reach the screen, as in every headless output.
+    stdout: redactingStream(process.stdout),
+    stderr: redactingStream(process.stderr),
     config: loaded,
     model: flags.model,
     sandbox,
