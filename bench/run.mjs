@@ -19,7 +19,6 @@ if (names.length === 0) {
   process.exit(2);
 }
 
-let doc = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Performance\n";
 let failed = false;
 for (const name of names) {
   process.stderr.write(`bench ${name} …\n`);
@@ -27,16 +26,25 @@ for (const name of names) {
   const { title, markdown, ok } = await module.run();
   const stamp = new Date().toISOString().slice(0, 10);
   const section = `<!-- bench:${name} -->\n## ${title}\n\nMeasured ${stamp} by \`pnpm bench ${name}\`.\n\n${markdown}\n<!-- /bench:${name} -->`;
-  const pattern = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
-  doc = pattern.test(doc) ? doc.replace(pattern, section) : `${doc.trimEnd()}\n\n${section}\n`;
+  record(name, section);
   console.log(`\n## ${title}\n\n${markdown}`);
   if (ok === false) {
     failed = true;
     process.stderr.write(`bench ${name}: target not met\n`);
   }
 }
-const temp = `${docPath}.tmp`;
-writeFileSync(temp, doc);
-renameSync(temp, docPath);
+
+/**
+ * Replaces (or appends) one benchmark's section of docs/performance.md, reading the file just
+ * before writing it, so edits made to the rest of it while a long benchmark ran are kept.
+ */
+function record(name, section) {
+  const doc = existsSync(docPath) ? readFileSync(docPath, "utf8") : "# Performance\n";
+  const pattern = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
+  const next = pattern.test(doc) ? doc.replace(pattern, () => section) : `${doc.trimEnd()}\n\n${section}\n`;
+  const temp = `${docPath}.${process.pid}.tmp`;
+  writeFileSync(temp, next);
+  renameSync(temp, docPath);
+}
 process.stderr.write(`recorded in ${docPath}\n`);
 process.exitCode = failed ? 1 : 0;
