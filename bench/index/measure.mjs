@@ -1,14 +1,15 @@
 // One measurement of the code index, run in its own process (so its peak memory is its own):
-//   node measure.mjs quality   <home>                 recall@5 and MRR of the queries, index vs rg
+//   node measure.mjs quality   <home> [--no-rg]       recall@5 and MRR of the queries, index vs rg
 //   node measure.mjs throughput <home> <corpus>       index the corpus, re-index unchanged, one file changed
 //   node measure.mjs latency   <home> <corpus>        search p50/p95 over the (already built) corpus
+//   node measure.mjs build     <home> <corpus>        index the corpus once: rate and peak memory
 // Prints one JSON object on stdout. NYZHI_BENCH_INDEX_CONFIG (JSON) is merged into `[index]`,
 // e.g. {"embedding":"local","model_dir":"…","embedding_model":"…"} for a hybrid run.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { configSchema } from "../../packages/config/dist/index.js";
-import { createIndex, walkProject } from "../../packages/index/dist/index.js";
+import { createIndex, indexExclusions, indexLocation, walkProject } from "../../packages/index/dist/index.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const [mode, home, corpus] = process.argv.slice(2);
@@ -78,6 +79,7 @@ function rgRank(query, file) {
 }
 
 async function quality() {
+  const withRg = process.argv[4] !== "--no-rg";
   const index = createIndex({ root: repo, env, config });
   const built = await index.update();
   const status = await index.status();
@@ -89,7 +91,7 @@ async function quality() {
       results.map((result) => result.path),
       entry.file,
     );
-    const rgResult = rgRank(entry.query, entry.file);
+    const rgResult = withRg ? rgRank(entry.query, entry.file) : undefined;
     rows.index.push(rank);
     rows.rg.push(rgResult);
     byKind[entry.kind] ??= { index: [], rg: [] };
@@ -103,11 +105,11 @@ async function quality() {
     chunks: built.chunks,
     queries: queries.length,
     index: score(rows.index),
-    rg: score(rows.rg),
+    rg: withRg ? score(rows.rg) : undefined,
     byKind: Object.fromEntries(
       Object.entries(byKind).map(([kind, value]) => [
         kind,
-        { count: value.index.length, index: score(value.index), rg: score(value.rg) },
+        { count: value.index.length, index: score(value.index), rg: withRg ? score(value.rg) : undefined },
       ]),
     ),
     misses: queries
@@ -135,10 +137,15 @@ async function throughput() {
     oneFileIndexed += result.indexed;
   }
   await index.close();
+  // The walk as an update makes it: the same exclusions, and files the manifest holds unchanged
+  // are known text (their first bytes are not read).
+  const manifest = JSON.parse(readFileSync(indexLocation(corpus, env).manifestPath, "utf8"));
+  const knownText = (path, size, mtimeMs) =>
+    manifest.files[path]?.size === size && manifest.files[path]?.mtimeMs === mtimeMs;
   const walks = [];
   for (let round = 0; round < 5; round++) {
     const started = performance.now();
-    await walkProject(corpus);
+    await walkProject(corpus, { exclude: indexExclusions(config), knownText });
     walks.push(performance.now() - started);
   }
   return {
@@ -153,6 +160,23 @@ async function throughput() {
     oneFileMs: percentile(oneFile, 0.5),
     oneFileIndexed,
     walkMs: Math.round(percentile(walks, 0.5)),
+  };
+}
+
+async function build() {
+  const index = createIndex({ root: corpus, env, config });
+  const first = await index.update();
+  const status = await index.status();
+  await index.close();
+  return {
+    embedder: status.builtWith,
+    files: first.files,
+    chunks: first.chunks,
+    embedded: first.embedded,
+    durationMs: first.durationMs,
+    filesPerSecond: Math.round((first.files * 1000) / first.durationMs),
+    chunksPerSecond: Math.round((first.chunks * 1000) / first.durationMs),
+    peakRssMb: maxRssMb(),
   };
 }
 
@@ -197,5 +221,5 @@ async function latency() {
   };
 }
 
-const modes = { quality, throughput, latency };
+const modes = { quality, throughput, build, latency };
 process.stdout.write(`${JSON.stringify(await modes[mode]())}\n`);

@@ -5,8 +5,7 @@ import { configSchema } from "@nyzhi/config";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIndex } from "../indexer/create-index.js";
 import {
-  findPythonWithOnnx,
-  findTestTransformers,
+  findTinyModelTools,
   linkTransformersRuntime,
   TINY_MODEL_ID,
   writeTinyModel,
@@ -15,10 +14,13 @@ import { modelCacheDir } from "./find-transformers.js";
 import { LocalEmbedder } from "./local-embedder.js";
 
 // transformers.js (~470 MB) is an optional dependency and python3-onnx a system package: without
-// either, these tests are skipped (set NYZHI_TEST_TRANSFORMERS_DIR to a folder where it is installed).
-const transformers = findTestTransformers();
-const python = findPythonWithOnnx();
+// either, these tests are skipped and say why (set NYZHI_TEST_TRANSFORMERS_DIR to a folder where
+// transformers.js is installed; .ci/run installs both).
+const tools = findTinyModelTools();
+const transformers = "missing" in tools ? undefined : tools.transformers;
+const python = "missing" in tools ? undefined : tools.python;
 const ready = transformers !== undefined && python !== undefined;
+if ("missing" in tools) console.warn(`LocalEmbedder tests skipped: ${tools.missing}`);
 
 let home: string;
 let models: string;

@@ -160,6 +160,39 @@ describe("createIndex, full-text only", () => {
     expect(await index.search("secretvalue")).toEqual([]);
   });
 
+  it("leaves out index.exclude and deny_paths patterns with a slash, anchored at the root", async () => {
+    write("config/prod/settings.ts", "export const secretvalue = 1;\n");
+    write("src/generated/api.ts", "export const generatedvalue = 1;\n");
+    write("lib/src/generated/api.ts", "export const generatedvalue = 2;\n");
+    const config = defaultConfig();
+    config.agent.trust.deny_paths = ["config/prod/**"];
+    config.index.exclude = ["src/generated/**", "docs/*.md"];
+    const index = createIndex({ root, env: { NYZHI_HOME: home }, config, embedder: null });
+    indexes.push(index);
+    expect((await index.update()).files).toBe(3);
+    expect(await index.search("secretvalue")).toEqual([]);
+    expect((await index.search("generatedvalue")).map((result) => result.path)).toEqual([
+      "lib/src/generated/api.ts",
+    ]);
+    expect(await index.search("walker")).toEqual([]);
+  });
+
+  it("finds a word that is in exactly half of the chunks of a tiny index", async () => {
+    // Classic BM25 weighs such a word ln((N - n + 0.5) / (n + 0.5)) = 0; LanceDB adds 1 inside the
+    // logarithm, so it still counts. This guards that against a LanceDB upgrade.
+    rmSync(root, { recursive: true, force: true });
+    mkdirSync(root);
+    write("zoo.md", "The zebra grazes.\n");
+    write("farm.md", "The horse sleeps.\n");
+    const index = open();
+    expect((await index.update()).chunks).toBe(2);
+    expect((await index.search("zebra")).map((result) => result.path)).toEqual(["zoo.md"]);
+    write("barn.md", "The zebra visits.\n");
+    write("shed.md", "The goat eats.\n");
+    await index.update();
+    expect((await index.search("zebra")).map((result) => result.path).sort()).toEqual(["barn.md", "zoo.md"]);
+  });
+
   it("says so when there is no index yet, and clear removes it", async () => {
     const index = open();
     await expect(index.search("anything")).rejects.toThrow(/no code index .* Run `nyz index`/);

@@ -3,7 +3,13 @@ import type { CodeChunk, WalkResult } from "../types.js";
 /** Lists a project's files (the walker's entry; a host or test may pass its own). */
 export type WalkProjectFunction = (
   root: string,
-  options?: { exclude?: readonly string[]; maxFileBytes?: number; signal?: AbortSignal },
+  options?: {
+    exclude?: readonly string[];
+    maxFileBytes?: number;
+    signal?: AbortSignal;
+    /** Files the index holds at this size and time: known text (see WalkProjectOptions). */
+    knownText?: (path: string, size: number, mtimeMs: number) => boolean;
+  },
 ) => Promise<WalkResult>;
 
 /** Cuts one file into chunks (the chunker's entry; a host or test may pass its own). */

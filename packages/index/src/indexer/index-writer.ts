@@ -170,9 +170,9 @@ export class IndexWriter {
     if (!options.changed && !this.rebuild && this.committed?.complete) return false;
     const table = this.table;
     if (table) {
-      await table.ensureFullTextIndex();
+      const { unindexedRows } = await table.ensureFullTextIndex();
       const maintenanceDue =
-        (await table.unindexedRows()) > MAX_UNINDEXED_ROWS ||
+        unindexedRows > MAX_UNINDEXED_ROWS ||
         (this.draft.updatesSinceMaintenance ?? 0) + 1 >= MAINTENANCE_EVERY_UPDATES;
       if (maintenanceDue) {
         // Readers hold the committed manifest's version: keep it (and everything after it).

@@ -146,6 +146,10 @@ async function wholeProjectWork(
     exclude: context.exclude,
     ...(context.maxFileBytes === undefined ? {} : { maxFileBytes: context.maxFileBytes }),
     ...(signal ? { signal } : {}),
+    knownText: (path, size, mtimeMs) => {
+      const entry = draft.files[path];
+      return entry !== undefined && entry.size === size && entry.mtimeMs === mtimeMs;
+    },
   });
   const present = new Set(walk.files.map((file) => file.path));
   const removed = Object.keys(draft.files).filter((path) => !present.has(path));

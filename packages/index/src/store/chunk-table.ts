@@ -105,12 +105,14 @@ export class ChunkTable {
   }
 
   /**
-   * Creates the full-text index once the table has rows. Later rows are found without it too (a
-   * slower flat scan) until `maintain` folds them in.
+   * Creates the full-text index once the table has rows, and returns how many rows it does not
+   * cover yet (0 right after it is created). Rows added later are found without it too (a slower
+   * flat scan) until `maintain` folds them in.
    */
-  async ensureFullTextIndex(): Promise<void> {
-    if (await this.table.indexStats(FULL_TEXT_INDEX)) return;
-    if ((await this.table.countRows()) === 0) return;
+  async ensureFullTextIndex(): Promise<{ unindexedRows: number }> {
+    const stats = await this.table.indexStats(FULL_TEXT_INDEX);
+    if (stats) return { unindexedRows: stats.numUnindexedRows };
+    if ((await this.table.countRows()) === 0) return { unindexedRows: 0 };
     const { lancedb } = await loadLanceDb();
     await this.table.createIndex("text", {
       config: lancedb.Index.fts({
@@ -122,11 +124,7 @@ export class ChunkTable {
         maxTokenLength: 64,
       }),
     });
-  }
-
-  /** Rows the full-text index does not cover yet. */
-  async unindexedRows(): Promise<number> {
-    return (await this.table.indexStats(FULL_TEXT_INDEX))?.numUnindexedRows ?? 0;
+    return { unindexedRows: 0 };
   }
 
   /** When `version` was committed. */

@@ -74,6 +74,29 @@ export function findTestTransformers(): { entry: string; nodeModules: string } |
   return { entry, nodeModules };
 }
 
+/** What building and running the tiny model takes, found on this machine. */
+export interface TinyModelTools {
+  transformers: { entry: string; nodeModules: string };
+  python: string;
+}
+
+/**
+ * transformers.js and a Python with onnx, or why the tiny model cannot run here (for a test's or a
+ * benchmark's skip message).
+ */
+export function findTinyModelTools(): TinyModelTools | { missing: string } {
+  const transformers = findTestTransformers();
+  const python = findPythonWithOnnx();
+  if (transformers && python) return { transformers, python };
+  const missing = [
+    transformers
+      ? undefined
+      : "transformers.js is not installed (set NYZHI_TEST_TRANSFORMERS_DIR to a folder holding node_modules/@huggingface/transformers; .ci/run installs one)",
+    python ? undefined : "no python3 can `import onnx` (install Debian's python3-onnx)",
+  ].filter(Boolean);
+  return { missing: missing.join("; ") };
+}
+
 /** Writes the model under `<modelsRoot>/tiny/embed/` and returns that folder. */
 export function writeTinyModel(modelsRoot: string, python: string): string {
   const folder = join(modelsRoot, TINY_MODEL_ID);

@@ -12,13 +12,16 @@ export interface ClassifyOptions {
   realRoot: string;
   /** Files larger than this many bytes are left out. */
   maxFileBytes: number;
+  /** See WalkProjectOptions.knownText: such a file's first bytes are not read again. */
+  knownText?: ((path: string, size: number, mtimeMs: number) => boolean) | undefined;
 }
 
 /**
  * Decides whether a candidate is kept, in this order: a symbolic link must lead inside the
  * project (else `outsideRoot`) to a file (a link to a directory is not followed: its files are
  * reached at their real path, which also rules out loops); a binary extension, then the size
- * cap (`tooLarge`), then a NUL byte in the first 8 KB (`binary`). `undefined` for what is no
+ * cap (`tooLarge`), then a NUL byte in the first 8 KB (`binary`; not looked for in a file
+ * `knownText` vouches for). `undefined` for what is no
  * file at all: a directory (a git submodule), a dangling link, a file deleted while the walk runs.
  */
 export function classifyCandidate(
@@ -35,7 +38,12 @@ export function classifyCandidate(
     if (!stats.isFile()) return undefined;
     if (hasBinaryExtension(candidate.path)) return "binary";
     if (stats.size > options.maxFileBytes) return "tooLarge";
-    if (stats.size > 0 && startsWithBinaryBytes(candidate.absolutePath)) return "binary";
+    if (
+      stats.size > 0 &&
+      options.knownText?.(candidate.path, stats.size, stats.mtimeMs) !== true &&
+      startsWithBinaryBytes(candidate.absolutePath)
+    )
+      return "binary";
     return {
       path: candidate.path,
       absolutePath: candidate.absolutePath,

@@ -122,6 +122,13 @@ describe("walkProject", () => {
     expect(result.files.map((file) => file.path)).toEqual([".gitignore", "a.ts"]);
   });
 
+  it.skipIf(!hasGit)("walks the file system when the project's .git is no repository", async () => {
+    write(workspace, { ".git/config": "not a repository\n", "a.ts": "x\n" });
+    const result = await walkProject(workspace);
+    expect(result.source).toBe("filesystem");
+    expect(result.files.map((file) => file.path)).toEqual(["a.ts"]);
+  });
+
   it("lets a project re-include a default rule", async () => {
     write(workspace, { ".nyzhiignore": "!node_modules/\n", "node_modules/pkg/index.js": "x\n" });
     const result = await walkProject(workspace);
@@ -174,6 +181,59 @@ describe("walkProject", () => {
         expect(result.skipped).toEqual({ ignored: 0, tooLarge: 0, binary: 0, outsideRoot: 2 });
       },
     );
+  });
+
+  describe.each(["filesystem", "git"] as const)("index.exclude with a slash (%s)", (source) => {
+    it.skipIf(source === "git" && !hasGit)(
+      "anchors the pattern at the root, where a pattern without one matches at any depth",
+      async () => {
+        write(workspace, {
+          "src/generated/api.ts": "generated\n",
+          "src/generated/deep/types.ts": "generated\n",
+          "src/main.ts": "kept\n",
+          "lib/src/generated/api.ts": "not at the root: kept\n",
+          "docs/intro.md": "excluded\n",
+          "docs/guide/setup.md": "one level deeper than docs/*.md: kept\n",
+          "other/docs/intro.md": "not at the root: kept\n",
+          "test/fixtures/data.json": "excluded by **/fixtures/**\n",
+          "a/b/c.snap": "excluded by a name\n",
+        });
+        if (source === "git") gitInit(workspace);
+        const result = await walkProject(workspace, {
+          exclude: ["src/generated/**", "docs/*.md", "**/fixtures/**", "*.snap"],
+        });
+        expect(result.source).toBe(source);
+        expect(result.files.map((file) => file.path)).toEqual([
+          "docs/guide/setup.md",
+          "lib/src/generated/api.ts",
+          "other/docs/intro.md",
+          "src/main.ts",
+        ]);
+      },
+    );
+  });
+
+  it("does not read the first bytes of a file the caller knows as text at that size and time", async () => {
+    write(workspace, { "known.txt": Buffer.from([0x68, 0x00]), "new.txt": Buffer.from([0x68, 0x00]) });
+    const asked: string[] = [];
+    const result = await walkProject(workspace, {
+      knownText: (path, size, mtimeMs) => {
+        asked.push(path);
+        return path === "known.txt" && size === 2 && mtimeMs > 0;
+      },
+    });
+    expect(result.files.map((file) => file.path)).toEqual(["known.txt"]);
+    expect(result.skipped.binary).toBe(1);
+    expect(asked.sort()).toEqual(["known.txt", "new.txt"]);
+  });
+
+  it("applies an ignore file's new rules on the next walk", async () => {
+    write(workspace, { ".gitignore": "*.log\n", "a.log": "x\n", "b.ts": "x\n" });
+    const first = await walkProject(workspace, { source: "filesystem" });
+    expect(first.files.map((file) => file.path)).toEqual([".gitignore", "b.ts"]);
+    write(workspace, { ".gitignore": "*.ts\n" });
+    const second = await walkProject(workspace, { source: "filesystem" });
+    expect(second.files.map((file) => file.path)).toEqual([".gitignore", "a.log"]);
   });
 
   it("names a missing root in a typed error", async () => {

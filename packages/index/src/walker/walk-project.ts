@@ -25,6 +25,12 @@ export interface WalkProjectOptions {
    * the file system with the `ignore` package elsewhere. `filesystem` forces the latter.
    */
   source?: "auto" | "filesystem";
+  /**
+   * Whether the caller knows the file at this path, size and modification time (epoch ms) to be
+   * text: an index that holds it unchanged. Such a file's first bytes are not read to detect a
+   * binary, so a re-index walk costs one `lstat` per unchanged file.
+   */
+  knownText?: (path: string, size: number, mtimeMs: number) => boolean;
 }
 
 /** The project root to index does not exist or is not a directory. */
@@ -73,7 +79,11 @@ export async function walkProject(root: string, options: WalkProjectOptions = {}
     skipped.ignored = walk.ignored;
   }
 
-  const classifyOptions = { realRoot, maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES };
+  const classifyOptions = {
+    realRoot,
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES,
+    knownText: options.knownText,
+  };
   const files: WalkedFile[] = [];
   const slicer = createTimeSlicer();
   for (const candidate of candidates) {
