@@ -1,4 +1,5 @@
 export { type ProxiedRequest, startTestProxy, type TestProxy } from "./proxy/start-test-proxy.js";
+export { mockEmbeddingTokens } from "./response/embeddings-body.js";
 export { loadScenario } from "./scenario/load-scenario.js";
 export { ScenarioError } from "./scenario/scenario-error.js";
 export { validateScenario } from "./scenario/validate-scenario.js";

@@ -98,7 +98,8 @@ export type MockFault =
 /** What the server recorded of one request, for assertions. */
 export interface RecordedRequest {
   index: number;
-  api: WireApi | "models" | "unknown";
+  /** `embeddings`: OpenAI's `POST /v1/embeddings`, answered without rules (see the README). */
+  api: WireApi | "models" | "embeddings" | "unknown";
   method: string;
   path: string;
   headers: Record<string, string>;

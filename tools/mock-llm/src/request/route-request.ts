@@ -2,7 +2,7 @@ import type { WireApi } from "../types.js";
 
 /** Which wire format a request speaks, read from its method and path. */
 export interface Route {
-  api: WireApi | "models" | "unknown";
+  api: WireApi | "models" | "embeddings" | "unknown";
   /** Gemini carries the model in the path. */
   pathModel?: string;
   /** Gemini `:streamGenerateContent` streams; the others say so in the body. */
@@ -31,5 +31,6 @@ export function routeRequest(method: string, pathname: string): Route {
   if (rest === "/messages") return { api: "anthropic" };
   if (rest === "/chat/completions") return { api: "openai-chat" };
   if (rest === "/responses") return { api: "openai-responses" };
+  if (rest === "/embeddings") return { api: "embeddings" };
   return { api: "unknown" };
 }

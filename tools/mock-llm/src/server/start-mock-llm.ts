@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { normaliseRequest } from "../request/normalise-request.js";
 import { routeRequest } from "../request/route-request.js";
 import { anthropicFormat } from "../response/anthropic-format.js";
+import { embeddingsBody } from "../response/embeddings-body.js";
 import { geminiFormat } from "../response/gemini-format.js";
 import { openAiChatFormat } from "../response/openai-chat-format.js";
 import { openAiResponsesFormat } from "../response/openai-responses-format.js";
@@ -108,6 +109,11 @@ export async function startMockLlm(options: StartMockLlmOptions = {}): Promise<M
           ? "gemini"
           : "openai";
       sendJson(res, 200, modelsBody(scenarioModels(scenario), style));
+      return;
+    }
+    if (route.api === "embeddings") {
+      const answer = embeddingsBody(body);
+      sendJson(res, answer.status, answer.body);
       return;
     }
     if (route.api === "unknown") {
