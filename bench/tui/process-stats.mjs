@@ -1,6 +1,6 @@
 // What /proc says of a process: its resident memory and the CPU time it has used.
 import { execFileSync } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 
 /** Clock ticks per second of /proc/<pid>/stat's utime and stime. */
 export const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
@@ -43,4 +43,25 @@ export async function sampleProcess(pid, { everyMs = 100 } = {}) {
       return { cpuPercent: ((endCpu - startCpu) / wallMs) * 100, peakRss, wallMs };
     },
   };
+}
+
+/**
+ * Resident memory of the code index's child process of the app at `pid` (`nyz __index-process`,
+ * found among its children in /proc), bytes; undefined when none runs.
+ */
+export async function indexProcessRssBytes(pid) {
+  let total;
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = await readFile(`/proc/${entry}/status`, "utf8");
+      if (Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]) !== pid) continue;
+      const command = await readFile(`/proc/${entry}/cmdline`, "utf8");
+      if (!command.split("\0").includes("__index-process")) continue;
+      total = (total ?? 0) + Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
 }

@@ -21,6 +21,7 @@ import {
   sampleEcho,
   sleep,
 } from "./phases.mjs";
+import { indexProcessRssBytes } from "./process-stats.mjs";
 import { writeSessionFixture } from "./session-fixture.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -152,15 +153,18 @@ export async function run({ launches = 7, echoes = 150, answers = 12, only = [] 
       for (let index = 0; index <= launches; index++) {
         const opened = await launch(term, { nyz, cwd: workspace });
         const rss = await idleRss(opened.pid, 1500);
+        const indexRss = await indexProcessRssBytes(opened.pid);
         await quit(term);
-        if (index > 0) runs.push({ ...opened, rss });
+        if (index > 0) runs.push({ ...opened, rss, indexRss });
       }
       figures.drawnMs = median(runs.map((entry) => entry.drawnMs));
       figures.openMs = median(runs.map((entry) => entry.openMs));
       figures.idleRss = median(runs.map((entry) => entry.rss));
+      figures.idleIndexRss = median(runs.map((entry) => entry.indexRss));
       // Settled: by then the session has built the project's code index in the background.
       const settled = await launch(term, { nyz, cwd: workspace });
       figures.settledRss = await idleRss(settled.pid, SETTLE_MS);
+      figures.settledIndexRss = await indexProcessRssBytes(settled.pid);
       await quit(term);
       // The same in a project without an index, with the background index off (`index.auto = false`
       // in the global config).
@@ -170,6 +174,7 @@ export async function run({ launches = 7, echoes = 150, answers = 12, only = [] 
       const fresh = await setUp();
       const withoutIndex = await launch(term, { nyz, cwd: fresh.workspace });
       figures.settledRssWithoutIndex = await idleRss(withoutIndex.pid, SETTLE_MS);
+      figures.settledIndexRssWithoutIndex = await indexProcessRssBytes(withoutIndex.pid);
       await quit(term);
       await rm(config);
     }
@@ -282,6 +287,10 @@ export const TARGETS = {
   fanoutCpuPercent: 30,
 };
 
+/** The app's code index runs in a child process (`nyz __index-process`): its RSS, apart from the app's. */
+const INDEX_CHILD_RSS = "… and the code index's child process (`nyz __index-process`)";
+const childMb = (bytes) => (Number.isFinite(bytes) ? mb(bytes) : "none running");
+
 const latency = (times) => `${ms(quantile(times, 0.5))} / ${ms(quantile(times, 0.95))}`;
 
 function report(title, figures) {
@@ -301,6 +310,7 @@ function report(title, figures) {
     );
     row("launch → session open (model in the footer)", ms(figures.openMs), "", "", undefined);
     row("idle RSS, 1.5 s after open (median)", mb(figures.idleRss), "", "", undefined);
+    row(INDEX_CHILD_RSS, childMb(figures.idleIndexRss), "", "", undefined);
     row(
       `idle RSS, ${SETTLE_MS / 1000} s after open: the project's code index built in the background`,
       mb(figures.settledRss),
@@ -308,6 +318,7 @@ function report(title, figures) {
       `< ${TARGETS.idleRssMb} MB`,
       figures.settledRss / 1024 / 1024 < TARGETS.idleRssMb,
     );
+    row(INDEX_CHILD_RSS, childMb(figures.settledIndexRss), "", "", undefined);
     row(
       `idle RSS, ${SETTLE_MS / 1000} s after open, with \`index.auto = false\``,
       mb(figures.settledRssWithoutIndex),
@@ -315,6 +326,7 @@ function report(title, figures) {
       "",
       undefined,
     );
+    row(INDEX_CHILD_RSS, childMb(figures.settledIndexRssWithoutIndex), "", "", undefined);
   }
   if (figures.echo) {
     const p95 = quantile(figures.echo, 0.95);

@@ -326,6 +326,10 @@ Examples:
     .command("clear")
     .description("delete this project's index")
     .action(run(async () => (await indexModule()).indexClearCommand(io, globals())));
+  // The app session's code index in a child process, started by nyz itself (`openIndexProcess`).
+  program
+    .command("__index-process", { hidden: true })
+    .action(run(async () => (await import("./commands/index-process-command.js")).indexProcessCommand()));
 
   const authModule = () => import("./commands/auth-commands.js");
   program

@@ -60,6 +60,15 @@ export { forkTurns } from "./briefing/fork-turns.js";
 export { latestWisdom } from "./briefing/latest-wisdom.js";
 export { renderChildSystemPrompt } from "./briefing/render-child-system-prompt.js";
 export { BRIEFING_LIMITS, type SharedContext } from "./briefing/shared-context.js";
+export { type AutoContextOptions, autoContextFragment } from "./code-index/auto-context.js";
+export {
+  CodeIndexService,
+  type CodeIndexServiceOptions,
+  type EmbeddingUsage,
+  type IndexActivity,
+} from "./code-index/code-index-service.js";
+export { EMBEDDING_PRICES_PER_MTOK, embeddingCostUsd } from "./code-index/embedding-prices.js";
+export type { IndexProcessCommand } from "./code-index/index-process-opener.js";
 export type { CustomCommand } from "./commands/custom-command.js";
 export { expandCommand } from "./commands/expand-command.js";
 export { loadCustomCommands } from "./commands/load-custom-commands.js";

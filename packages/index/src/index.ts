@@ -55,6 +55,18 @@ export type {
 } from "./indexer/index-pipeline.js";
 export { IndexBusyError } from "./indexer/update-index.js";
 export {
+  DEFAULT_MAX_RESTARTS,
+  type IndexProcess,
+  type OpenIndexProcessOptions,
+  openIndexProcess,
+} from "./process/index-process-client.js";
+export { IndexProcessError, RemoteIndexError } from "./process/index-process-messages.js";
+export {
+  IndexProcessChannelError,
+  type ServeIndexProcessOptions,
+  serveIndexProcess,
+} from "./process/index-process-server.js";
+export {
   capPerFile,
   MAX_CHUNKS_PER_FILE,
   type SearchOptions,

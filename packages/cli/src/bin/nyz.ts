@@ -50,7 +50,13 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
 } else {
   const bundle = join(__dirname, "nyz-main.cjs");
   if (existsSync(bundle)) {
-    const variant = args[0] === "exec" || args[0] === "run" ? "headless" : "commands";
+    // The app's code index child (`__index-process`) keeps its own cache too: it runs other code.
+    const variant =
+      args[0] === "exec" || args[0] === "run"
+        ? "headless"
+        : args[0] === "__index-process"
+          ? "index-process"
+          : "commands";
     const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
     loaded.exports.main(args).then(
       (code) => {

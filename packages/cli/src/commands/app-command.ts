@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { Command, Option } from "commander";
 import { HOST_MODULES } from "../app/host-modules.js";
 import { parseSandboxFlag, parseTrustFlag, UsageError } from "../headless/headless-options.js";
@@ -91,6 +92,7 @@ export async function appCommand(
     config: loaded,
     model: flags.model,
     sandbox,
+    indexProcess: indexProcessCommand(),
     ...(prompt ? { prompt } : {}),
     ...(flags.continue
       ? { resume: { latest: true } }
@@ -98,6 +100,17 @@ export async function appCommand(
         ? { resume: { query: flags.session } }
         : {}),
   });
+}
+
+/**
+ * The app session's code index runs in `nyz __index-process` (the bin beside this bundle, on this
+ * Node): LanceDB and the chunker stay out of the app's memory and off its event loop.
+ */
+function indexProcessCommand(): { command: string; args: string[] } {
+  return {
+    command: process.execPath,
+    args: [fileURLToPath(new URL("./nyz.cjs", import.meta.url)), "__index-process"],
+  };
 }
 
 type AppModule = typeof import("@nyzhi/tui");

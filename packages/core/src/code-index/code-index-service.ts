@@ -1,6 +1,14 @@
 import { stat } from "node:fs/promises";
 import { type Environment, getLogger, type NyzhiConfig } from "@nyzhi/config";
-import type { CodeIndex, IndexProgress, SearchOptions, SearchResult, UpdateResult } from "@nyzhi/index";
+import type {
+  CodeIndex,
+  IndexProcess,
+  IndexProgress,
+  SearchOptions,
+  SearchResult,
+  UpdateResult,
+} from "@nyzhi/index";
+import { embeddingCostUsd } from "./embedding-prices.js";
 import { type FileWatcher, watchProjectFiles } from "./watch-project-files.js";
 
 /** The key of the session's code index in `ToolServices`. */
@@ -28,14 +36,25 @@ export interface IndexActivity {
   embedded: number;
   /** Tokens a remote embedder reported for this update (0 for none or local). */
   embeddingTokens: number;
+  /** US dollars of those tokens at the embedding model's list price (0 when unknown). */
+  costUsd: number;
   message?: string;
+}
+
+/** Tokens and cost (US dollars) of a remote embedder, for the session's usage. */
+export interface EmbeddingUsage {
+  tokens: number;
+  costUsd: number;
 }
 
 export interface CodeIndexServiceOptions {
   root: string;
   env: Environment;
   config: NyzhiConfig;
-  /** Opens the index; default `createIndex` of `@nyzhi/index`, loaded on first use. */
+  /**
+   * Opens the index; default `createIndex` of `@nyzhi/index`, loaded on first use. An
+   * `IndexProcess` (`openIndexProcess`) keeps LanceDB and the chunker in a child process.
+   */
   open?: () => Promise<CodeIndex>;
   /** Where the manifest of a built index is; default from `indexLocation`. */
   manifestPath?: () => Promise<string>;
@@ -59,10 +78,14 @@ export class CodeIndexService {
   #writing: Promise<void> = Promise.resolve();
   #flushScheduled = false;
   #watcher: FileWatcher | undefined;
+  #catchingUp: AbortController | undefined;
   #building: Promise<void> | undefined;
   #closed = false;
   #ready: Promise<boolean> | undefined;
   #timer: NodeJS.Timeout | undefined;
+  #embedding: EmbeddingUsage = { tokens: 0, costUsd: 0 };
+  #tokensSeen = 0;
+  #embedderId: Promise<string | undefined> | undefined;
 
   constructor(options: CodeIndexServiceOptions) {
     this.#options = options;
@@ -106,6 +129,14 @@ export class CodeIndexService {
     return warming;
   }
 
+  /**
+   * What the embedder has charged this session: updates and the embedded queries of searches
+   * (remote embedders report tokens; local ones and full-text indexes none).
+   */
+  embeddingUsage(): EmbeddingUsage {
+    return { ...this.#embedding };
+  }
+
   /** Whether the background first build is running. */
   get building(): boolean {
     return this.#building !== undefined;
@@ -113,7 +144,7 @@ export class CodeIndexService {
 
   /**
    * Searches the index, after the session's own pending changes are in; `undefined` when there is
-   * no index yet.
+   * no index yet (or its child process failed).
    */
   async search(query: string, options: SearchOptions = {}): Promise<SearchResult[] | undefined> {
     if (!(await this.isBuilt())) return undefined;
@@ -123,8 +154,16 @@ export class CodeIndexService {
     try {
       return await index.search(query, options);
     } catch (error) {
-      if ((error as { code?: string }).code === "index_not_built") return undefined;
+      const code = (error as { code?: string }).code;
+      if (code === "index_not_built") return undefined;
+      // The index's child process ended (or was given up on): full-text matches instead.
+      if (code?.startsWith("index_process_")) {
+        getLogger().warn({ error }, "code index: search failed");
+        return undefined;
+      }
       throw error;
+    } finally {
+      await this.#countEmbedding(index);
     }
   }
 
@@ -174,9 +213,14 @@ export class CodeIndexService {
   async close(): Promise<void> {
     this.#closed = true;
     if (this.#timer) clearTimeout(this.#timer);
+    this.#catchingUp?.abort();
     await this.#watcher?.close();
     await this.#writing.catch(() => undefined);
-    if (this.#index) await (await this.#index).close();
+    if (!this.#index) return;
+    const index = await this.#index;
+    // What a search outside `search` (the warm-up in `ready`) was billed counts too.
+    await this.#countEmbedding(index);
+    await index.close();
   }
 
   async #flush(): Promise<void> {
@@ -191,17 +235,21 @@ export class CodeIndexService {
   }
 
   async #buildFirst(): Promise<void> {
-    const { walkProject } = await import("@nyzhi/index");
-    const walk = await walkProject(this.#options.root, { exclude: this.#options.config.index.exclude });
-    if (walk.files.length > AUTO_INDEX_MAX_FILES) {
+    const files = await this.#countFiles().catch((error: unknown) => {
+      getLogger().warn({ error }, "code index: could not list the project's files");
+      return undefined;
+    });
+    if (files === undefined) return;
+    if (files > AUTO_INDEX_MAX_FILES) {
       this.#emit({
         phase: "skipped",
         filesDone: 0,
-        filesTotal: walk.files.length,
+        filesTotal: files,
         chunks: 0,
         embedded: 0,
         embeddingTokens: 0,
-        message: `not indexed on its own: ${walk.files.length} files (more than ${AUTO_INDEX_MAX_FILES}); run \`nyz index\` to build it`,
+        costUsd: 0,
+        message: `not indexed on its own: ${files} files (more than ${AUTO_INDEX_MAX_FILES}); run \`nyz index\` to build it`,
       });
       return;
     }
@@ -213,29 +261,35 @@ export class CodeIndexService {
   }
 
   /** One update under the index's write lock; another process writing makes it wait and retry. */
-  async #update(request: { paths?: string[] }, phase: "building" | "updating"): Promise<boolean> {
+  async #update(
+    request: { paths?: string[]; signal?: AbortSignal },
+    phase: "building" | "updating",
+  ): Promise<boolean> {
     const index = await this.#open();
     for (let attempt = 1; attempt <= 5; attempt++) {
       try {
-        const tokensBefore = await embeddingTokens(index);
+        await this.#countEmbedding(index);
         let last: IndexProgress | undefined;
         const result: UpdateResult = await index.update({
           ...(request.paths ? { paths: request.paths } : {}),
+          ...(request.signal ? { signal: request.signal } : {}),
           onProgress: (progress) => {
             last = progress;
-            if (phase === "building") this.#emit(activityOf(progress, phase, 0));
+            if (phase === "building") this.#emit(activityOf(progress, phase, { tokens: 0, costUsd: 0 }));
           },
         });
-        const tokens = (await embeddingTokens(index)) - tokensBefore;
-        if (phase === "building" || result.indexed > 0 || result.removed > 0 || tokens > 0)
+        const spent = await this.#countEmbedding(index);
+        if (phase === "building" || result.indexed > 0 || result.removed > 0 || result.embedded > 0)
           this.#emit({
-            ...activityOf(last, "ready", tokens),
+            ...activityOf(last, "ready", spent),
             filesDone: result.indexed,
             chunks: result.chunks,
             embedded: result.embedded,
           });
         return true;
       } catch (error) {
+        // A catch-up stopped by close: nothing failed.
+        if (request.signal?.aborted) return false;
         if ((error as { code?: string }).code !== "index_busy" || this.#closed) {
           getLogger().warn({ error, paths: request.paths }, "code index: update failed");
           return false;
@@ -250,9 +304,52 @@ export class CodeIndexService {
     try {
       this.#watcher = await watchProjectFiles(this.#options.root, (paths) => this.filesChanged(paths));
       if (this.#closed) await this.#watcher.close();
+      else this.#catchUp();
     } catch (error) {
       getLogger().warn({ error }, "code index: could not watch the project");
     }
+  }
+
+  /**
+   * Once the watcher sees changes, one update over the whole project brings in what it cannot
+   * see: files changed while no session ran, and while its first scan ran (~0.4 s for 1,500
+   * directories, more on a busy machine). Only files whose size or time changed are read again;
+   * `close` stops it after the current batch.
+   */
+  #catchUp(): void {
+    const controller = new AbortController();
+    this.#catchingUp = controller;
+    const run = async () => {
+      if (!controller.signal.aborted) await this.#update({ signal: controller.signal }, "updating");
+    };
+    this.#writing = this.#writing.then(run, run);
+  }
+
+  /** Adds what the embedder charged since the last count to the session's; returns that part. */
+  async #countEmbedding(index: CodeIndex): Promise<EmbeddingUsage> {
+    const total = await index.embeddingTokens().catch(() => this.#tokensSeen);
+    const tokens = total - this.#tokensSeen;
+    if (tokens <= 0) return { tokens: 0, costUsd: 0 };
+    this.#tokensSeen = total;
+    this.#embedderId ??= index.status().then(
+      (status) => status.embedder,
+      () => undefined,
+    );
+    const costUsd = embeddingCostUsd(await this.#embedderId, tokens);
+    this.#embedding = { tokens: this.#embedding.tokens + tokens, costUsd: this.#embedding.costUsd + costUsd };
+    return { tokens, costUsd };
+  }
+
+  /**
+   * The files a first build would index: counted by the index's own process when it runs in one
+   * (`IndexProcess`), so the walk stays off this event loop; else walked here.
+   */
+  async #countFiles(): Promise<number> {
+    const exclude = this.#options.config.index.exclude;
+    const index = await this.#open();
+    if (countsFiles(index)) return index.countFiles({ exclude });
+    const { walkProject } = await import("@nyzhi/index");
+    return (await walkProject(this.#options.root, { exclude })).files.length;
   }
 
   #open(): Promise<CodeIndex> {
@@ -275,10 +372,15 @@ export class CodeIndexService {
   }
 }
 
+/** Whether the index can count the project's files itself (an `IndexProcess` does, in its child). */
+function countsFiles(index: CodeIndex): index is CodeIndex & Pick<IndexProcess, "countFiles"> {
+  return typeof (index as Partial<IndexProcess>).countFiles === "function";
+}
+
 function activityOf(
   progress: IndexProgress | undefined,
   phase: IndexActivity["phase"],
-  tokens: number,
+  spent: EmbeddingUsage,
 ): IndexActivity {
   return {
     phase,
@@ -286,11 +388,7 @@ function activityOf(
     filesTotal: progress?.filesTotal ?? 0,
     chunks: progress?.chunksDone ?? 0,
     embedded: progress?.embedded ?? 0,
-    embeddingTokens: tokens,
+    embeddingTokens: spent.tokens,
+    costUsd: spent.costUsd,
   };
-}
-
-/** The tokens the index's embedder has reported so far (remote embedders count them). */
-async function embeddingTokens(index: CodeIndex): Promise<number> {
-  return index.embeddingTokens();
 }

@@ -8,6 +8,7 @@ import {
   loadConfig,
   resolveDirs,
 } from "@nyzhi/config";
+import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { HookResult } from "../hooks/hook-types.js";
 import type { McpNotice } from "../mcp/mcp-manager.js";
@@ -70,6 +71,11 @@ export interface OpenSessionOptions {
   teamName?: string | undefined;
   /** Per-role model overrides for this session (`--subagent-model`, `/subagent-config`). */
   subagentModels?: Record<string, string>;
+  /**
+   * Serve the session's code index from a child process started with this command (the app:
+   * `nyz __index-process`); default in this process. See `CreateAgentRuntimeOptions.indexProcess`.
+   */
+  indexProcess?: IndexProcessCommand | undefined;
   host?: SessionHost;
 }
 
@@ -153,6 +159,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       projectMemory: workspace.projectMemory,
       subagentModelOverrides: subagentModels,
       ...(options.teamName ? { team: { name: options.teamName } } : {}),
+      ...(options.indexProcess ? { indexProcess: options.indexProcess } : {}),
       thread: record.messages,
       host: {
         ...(host.onBackgroundEvent ? { onBackgroundEvent: host.onBackgroundEvent } : {}),

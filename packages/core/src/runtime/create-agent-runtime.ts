@@ -22,6 +22,7 @@ import {
 } from "../agent-loop/system-prompt.js";
 import { autoContextFragment, refreshContextEachTurn } from "../code-index/auto-context.js";
 import { CODE_INDEX_SERVICE, CodeIndexService } from "../code-index/code-index-service.js";
+import { type IndexProcessCommand, indexProcessOpener } from "../code-index/index-process-opener.js";
 import { ChangeTracker } from "../context/change-tracker.js";
 import { compactIfNeeded, describeCompactionStep } from "../context/compaction/compact-if-needed.js";
 import { contextDirs } from "../context/compaction/context-dirs.js";
@@ -150,6 +151,12 @@ export interface CreateAgentRuntimeOptions {
    * opened on the project root when `index.enabled` (loaded lazily); `false` for none.
    */
   codeIndex?: CodeIndexService | false;
+  /**
+   * Serve the default code index from a child process started with this command (the app:
+   * `nyz __index-process`), so LanceDB and the chunker stay out of this process. Default: in
+   * this process (headless runs, whose first turn's auto-context cannot wait for a child's start).
+   */
+  indexProcess?: IndexProcessCommand;
 }
 
 /** A ready-to-run lead agent and everything around it. */
@@ -233,6 +240,9 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
               root: projectRoot,
               env,
               config,
+              ...(options.indexProcess
+                ? { open: indexProcessOpener(options.indexProcess, { root: projectRoot, env, config }) }
+                : {}),
               onActivity: (activity) => router.route({ type: "index-progress", agent, ...activity }),
             })
           : undefined));

@@ -7,6 +7,7 @@ import {
   resolveDirs,
 } from "@nyzhi/config";
 import {
+  type IndexProcessCommand,
   type OpenedSession,
   type OpenSessionOptions,
   openSession,
@@ -42,6 +43,11 @@ export interface RunAppOptions {
   /** The loaded config (with the command line's flag layer); default: loaded here. */
   config?: LoadedConfig | undefined;
   configOptions?: Omit<LoadConfigOptions, "cwd" | "env">;
+  /**
+   * The session's code index runs in a child process started with this command (`nyz
+   * __index-process`), so LanceDB and the chunker stay out of the app's memory and event loop.
+   */
+  indexProcess?: IndexProcessCommand | undefined;
   /** Replaces core's `openSession` (tests). */
   openSession?: (options: OpenSessionOptions) => Promise<OpenedSession>;
 }
@@ -89,6 +95,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
       model: options.model,
       sandbox: options.sandbox,
       resume,
+      indexProcess: options.indexProcess,
       host: bridge.host(),
     });
     return current;
