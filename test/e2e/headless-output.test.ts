@@ -192,6 +192,7 @@ describe("nyz exec --json: correlatable events", () => {
       output_tokens: 30,
       cache_read_tokens: 50,
       cache_write_tokens: 0,
+      embedding_tokens: 0,
       cost_usd: expect.any(Number),
       duration_ms: expect.any(Number),
     });

@@ -228,6 +228,7 @@ function simpleLine(event: SimpleEvent): JsonRecord {
         chunks: event.chunks,
         embedded: event.embedded,
         embedding_tokens: event.embeddingTokens,
+        cost_usd: event.costUsd,
         ...(event.message !== undefined ? { message: event.message } : {}),
       };
     case "error":

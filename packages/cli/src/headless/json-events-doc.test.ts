@@ -59,6 +59,7 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
       chunks: 0,
       embedded: 0,
       embeddingTokens: 0,
+      costUsd: 0,
       message: "m",
     },
   ],
@@ -110,6 +111,7 @@ function producedLines(): JsonRecord[] {
       steps: 1,
       usage,
       costUsd: 0,
+      embeddingTokens: 0,
       durationMs: 1,
     }),
   );

@@ -44,7 +44,10 @@ export interface TurnCompletion {
   steps: number;
   /** The whole run's usage: the lead's turns, its subagents' and teammates'. */
   usage: Usage;
+  /** US dollars: the model requests' and the code index's remote embedder's. */
   costUsd: number;
+  /** Tokens the code index's remote embedder charged during the run. */
+  embeddingTokens: number;
   durationMs: number;
 }
 
@@ -60,6 +63,7 @@ export function turnCompleteLine(turn: TurnCompletion): JsonRecord {
     text: turn.text,
     steps: turn.steps,
     ...usageFields(turn.usage),
+    embedding_tokens: turn.embeddingTokens,
     cost_usd: turn.costUsd,
     duration_ms: turn.durationMs,
   };

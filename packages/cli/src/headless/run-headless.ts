@@ -168,6 +168,7 @@ export async function runHeadless(
   const after = session.usage();
   const runUsage = subtractUsage(after.usage, before.usage);
   const runCost = after.costUsd - before.costUsd;
+  const runEmbeddingTokens = after.embeddingTokens - before.embeddingTokens;
   const { record } = session;
 
   // A failed step's text is a fragment (a stream that broke off), never the answer.
@@ -193,13 +194,15 @@ export async function runHeadless(
           steps: result.steps,
           usage: runUsage,
           costUsd: runCost,
+          embeddingTokens: runEmbeddingTokens,
           durationMs,
         }),
       ),
     );
   } else if (!flags.quiet) {
+    const embedding = runEmbeddingTokens > 0 ? ` · ${runEmbeddingTokens} embedding tokens` : "";
     io.stderr(
-      `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${runUsage.inputTokens} in / ${runUsage.outputTokens} out tokens · $${runCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · ${providerId}/${modelId} · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
+      `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${runUsage.inputTokens} in / ${runUsage.outputTokens} out tokens${embedding} · $${runCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · ${providerId}/${modelId} · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
     );
   }
   if (answer && printsAnswerOnStdout(flags, io)) io.stdout(`${answer}\n`);

@@ -105,7 +105,8 @@ export interface AgentEvents {
    * The project's code index did something: `building` (the background first build, after each
    * batch), `updating`/`ready` (changed files re-indexed, or the build finished), `skipped` (too
    * large to build on its own; `message` says how). `embeddingTokens` are what a remote embedder
-   * charged for this update (0 for none and local ones).
+   * charged for this update (0 for none and local ones), `costUsd` their price in US dollars (0
+   * when the model's price is unknown); both count in the session's usage.
    */
   "index-progress": {
     phase: "building" | "updating" | "ready" | "skipped";
@@ -114,6 +115,7 @@ export interface AgentEvents {
     chunks: number;
     embedded: number;
     embeddingTokens: number;
+    costUsd: number;
     message?: string;
   };
   /** The turn ended. `text` is the final assistant text of the last step. */

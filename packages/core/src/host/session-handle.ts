@@ -15,8 +15,12 @@ const LEAD_ID = "lead";
 
 /** Tokens and cost. */
 export interface SessionUsage {
+  /** The model requests' tokens. */
   usage: Usage;
+  /** US dollars: the model requests' and the embedder's. */
   costUsd: number;
+  /** Tokens a remote embedder of the code index charged (0 for none and local ones). */
+  embeddingTokens: number;
 }
 
 /** One open session: the work around each turn that every host needs, done once, here. */
@@ -55,7 +59,10 @@ export interface OpenedSession {
   expandCommand(prompt: string): Promise<string>;
   /** The lead's next requests use this model (`/model`). */
   setModel(spec: string): Promise<{ providerId: string; modelId: string }>;
-  /** The session's tokens and cost: earlier runs, the lead, every subagent and teammate. */
+  /**
+   * The session's tokens and cost: earlier runs, the lead, every subagent and teammate, and the
+   * code index's remote embedder (its tokens apart, its cost in `costUsd`).
+   */
   usage(): SessionUsage;
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
@@ -88,24 +95,32 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
   const earlier: SessionUsage = {
     usage: record.meta.usage ?? emptyUsage(),
     costUsd: record.meta.costUsd ?? 0,
+    embeddingTokens: record.meta.embeddingTokens ?? 0,
   };
   const restoredChildren = runtime.manager?.usageOf(LEAD_ID) ?? { usage: emptyUsage(), costUsd: 0 };
-  let lead: SessionUsage = { usage: emptyUsage(), costUsd: 0 };
+  let lead = { usage: emptyUsage(), costUsd: 0 };
   let closed = false;
   const usage = (): SessionUsage => {
     const children = runtime.manager?.usageOf(LEAD_ID) ?? restoredChildren;
     const teammates = runtime.teams?.usage() ?? { usage: emptyUsage(), costUsd: 0 };
+    const embedding = runtime.codeIndex?.embeddingUsage() ?? { tokens: 0, costUsd: 0 };
     const childUsage = subtractUsage(children.usage, restoredChildren.usage);
     return {
       usage: addUsage(addUsage(addUsage(earlier.usage, lead.usage), childUsage), teammates.usage),
       costUsd:
-        earlier.costUsd + lead.costUsd + (children.costUsd - restoredChildren.costUsd) + teammates.costUsd,
+        earlier.costUsd +
+        lead.costUsd +
+        (children.costUsd - restoredChildren.costUsd) +
+        teammates.costUsd +
+        embedding.costUsd,
+      embeddingTokens: earlier.embeddingTokens + embedding.tokens,
     };
   };
   const save = async () => {
     const total = usage();
     record.meta.usage = total.usage;
     record.meta.costUsd = total.costUsd;
+    if (total.embeddingTokens > 0) record.meta.embeddingTokens = total.embeddingTokens;
     const agents = runtime.manager?.snapshot();
     if (agents && Object.keys(agents).length > 0) record.agents = agents;
     await journal?.flush();

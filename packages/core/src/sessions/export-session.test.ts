@@ -81,6 +81,17 @@ describe("exporting a session's subagents", () => {
   });
 });
 
+describe("exporting a session whose code index used a remote embedder", () => {
+  it("names the embedding tokens in the front matter, beside the model's tokens and the whole cost", () => {
+    const spent = record({});
+    spent.meta = { ...spent.meta, usage: usage(1200, 300), embeddingTokens: 5400, costUsd: 0.0082 };
+    expect(exportSessionMarkdown(spent)).toContain(
+      "tokens: 1200 input / 300 output\nembedding tokens: 5400\ncost: $0.0082\n---",
+    );
+    expect(exportSessionMarkdown(record({}))).not.toContain("embedding tokens");
+  });
+});
+
 describe("exporting a session that holds a credential", () => {
   it("redacts every registered secret in both formats", () => {
     const key = "sk-ant-EXPORT-PLANTED-5555";

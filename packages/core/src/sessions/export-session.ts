@@ -66,8 +66,9 @@ function renderAgentUsage(agent: SavedAgentThread): string[] {
 }
 
 /**
- * A session as markdown: front matter (date, provider, model, tokens, cost), then the thread,
- * then each subagent's thread under its own heading, with its usage under the heading.
+ * A session as markdown: front matter (date, provider, model, tokens, the code index's embedding
+ * tokens, cost), then the thread, then each subagent's thread under its own heading, with its
+ * usage under the heading.
  */
 export function exportSessionMarkdown(record: SessionRecord): string {
   const { meta } = record;
@@ -80,6 +81,7 @@ export function exportSessionMarkdown(record: SessionRecord): string {
     `model: ${meta.model}`,
   ];
   if (meta.usage) front.push(`tokens: ${tokens(meta.usage)}`);
+  if (meta.embeddingTokens) front.push(`embedding tokens: ${meta.embeddingTokens}`);
   if (meta.costUsd !== undefined) front.push(`cost: $${meta.costUsd.toFixed(4)}`);
   front.push("---");
   const sections = [front.join("\n"), `# ${meta.title}`, ...renderMessages(record.messages)];

@@ -14,7 +14,10 @@ export interface SessionMeta {
   /** Where the session ran. */
   projectRoot?: string;
   usage?: Usage;
+  /** US dollars of the model requests and the code index's remote embedder. */
   costUsd?: number;
+  /** Tokens the code index's remote embedder charged (absent when none). */
+  embeddingTokens?: number;
 }
 
 /** A subagent's own conversation, saved with its parent session so it can be resumed. */

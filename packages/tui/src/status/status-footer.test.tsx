@@ -1,7 +1,8 @@
 import { render } from "ink-testing-library";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formatDuration } from "../tools/format-duration.js";
 import { formatCost, formatTokens } from "./format-usage.js";
+import type { IndexActivityView } from "./index-activity-label.js";
 import { FOOTER_HINTS, StatusFooter } from "./status-footer.js";
 
 const usage = { inputTokens: 10_000, outputTokens: 2_345, cacheReadTokens: 0, cacheWriteTokens: 0 };
@@ -38,6 +39,49 @@ describe("StatusFooter", () => {
     expect(render(<StatusFooter model="m" trust="off" mode="idle" background={1} />).lastFrame()).toContain(
       "m · trust off · 1 in background (/bg)",
     );
+  });
+
+  it("counts the code index's embedding tokens beside the model's, their cost in the total", () => {
+    const { lastFrame } = render(
+      <StatusFooter
+        model="m"
+        trust="off"
+        mode="idle"
+        usage={usage}
+        embeddingTokens={4_100}
+        costUsd={0.0424}
+      />,
+    );
+    expect(lastFrame()).toContain("m · trust off · 12k tokens · 4.1k embedding tokens · $0.042");
+  });
+
+  it("shows the background build's progress, then 'index ready' briefly, then nothing", async () => {
+    const footer = (index: IndexActivityView) => (
+      <StatusFooter model="m" trust="off" mode="idle" index={index} indexReadyShownMs={300} />
+    );
+    const building = { phase: "building", filesDone: 1_204, filesTotal: 3_310 } as const;
+    const { lastFrame, rerender } = render(footer(building));
+    expect(lastFrame()).toContain("m · trust off · indexing 1,204/3,310 files");
+    rerender(footer({ phase: "ready", filesDone: 3_310, filesTotal: 3_310 }));
+    await vi.waitFor(() => expect(lastFrame()).toContain("m · trust off · index ready"));
+    await vi.waitFor(() => expect(lastFrame()).not.toContain("index"), { timeout: 5_000 });
+    // A re-index of changed files later says nothing.
+    rerender(footer({ phase: "ready", filesDone: 1, filesTotal: 3_310 }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lastFrame()).not.toContain("index");
+  });
+
+  it("says when the project was too large to index on its own, with the message, on its own line", () => {
+    const message = "not indexed on its own: 25000 files (more than 20000); run `nyz index` to build it";
+    const { lastFrame } = render(
+      <StatusFooter
+        model="m"
+        trust="off"
+        mode="idle"
+        index={{ phase: "skipped", filesDone: 0, filesTotal: 25_000, message }}
+      />,
+    );
+    expect(lastFrame()).toContain(`index skipped: ${message}`);
   });
 
   it("formats tokens, cost and durations", () => {

@@ -2,6 +2,7 @@ import { Box, Text } from "ink";
 import { useTheme } from "../theme/theme-context.js";
 import type { TokenUsage } from "../transcript/transcript-types.js";
 import { formatCost, formatTokens } from "./format-usage.js";
+import { type IndexActivityView, indexActivityLabel, useIndexReadyNote } from "./index-activity-label.js";
 
 /**
  * What the app is doing, which decides the key hints: `agents` while the agents panel has the
@@ -25,7 +26,14 @@ export interface StatusFooterProps {
   trust: string;
   mode: FooterMode;
   usage?: TokenUsage | undefined;
+  /** US dollars: the model requests' and the code index's embedder's. */
   costUsd?: number | undefined;
+  /** Tokens the code index's remote embedder charged. */
+  embeddingTokens?: number | undefined;
+  /** The code index's latest activity (`TranscriptState.index`). */
+  index?: IndexActivityView | undefined;
+  /** ms "index ready" stays after the background build ends. */
+  indexReadyShownMs?: number | undefined;
   /** Prompts waiting for the running turn. */
   queued?: number | undefined;
   /** Turns running in the background (Ctrl+B). */
@@ -33,8 +41,10 @@ export interface StatusFooterProps {
 }
 
 /**
- * The line under the input: model, trust mode (warning colour when `full`), tokens and cost on
- * the left; the keys that work right now on the right. On a narrow terminal the hints wrap below.
+ * The line under the input: model, trust mode (warning colour when `full`), tokens and cost, the
+ * code index's background build on the left; the keys that work right now on the right. On a
+ * narrow terminal the hints wrap below. A project too large to index on its own says so on a line
+ * of its own (the message says what to run).
  */
 export function StatusFooter({
   model,
@@ -42,26 +52,42 @@ export function StatusFooter({
   mode,
   usage,
   costUsd = 0,
+  embeddingTokens = 0,
+  index,
+  indexReadyShownMs,
   queued = 0,
   background = 0,
 }: StatusFooterProps) {
   const theme = useTheme();
+  const readyNote = useIndexReadyNote(index, indexReadyShownMs);
+  const indexLabel = indexActivityLabel(index, { readyNote });
   const tokens = usage
     ? usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens
     : 0;
   const cost = formatCost(costUsd);
-  return (
+  const footer = (
     <Box flexWrap="wrap" justifyContent="space-between" columnGap={2}>
       <Text wrap="truncate-end">
         <Text color={theme.accent}>{model}</Text>
         <Text color={theme.subtle}> · </Text>
         <Text color={trust === "full" ? theme.warning : theme.muted}>trust {trust}</Text>
         {tokens > 0 ? <Text color={theme.muted}> · {formatTokens(tokens)} tokens</Text> : null}
+        {embeddingTokens > 0 ? (
+          <Text color={theme.muted}> · {formatTokens(embeddingTokens)} embedding tokens</Text>
+        ) : null}
         {cost ? <Text color={theme.muted}> · {cost}</Text> : null}
         {queued > 0 ? <Text color={theme.info}> · {queued} queued</Text> : null}
         {background > 0 ? <Text color={theme.info}> · {background} in background (/bg)</Text> : null}
+        {indexLabel && index?.phase !== "skipped" ? <Text color={theme.info}> · {indexLabel}</Text> : null}
       </Text>
       <Text color={theme.subtle}>{FOOTER_HINTS[mode]}</Text>
+    </Box>
+  );
+  if (!indexLabel || index?.phase !== "skipped") return footer;
+  return (
+    <Box flexDirection="column">
+      {footer}
+      <Text color={theme.warning}>{indexLabel}</Text>
     </Box>
   );
 }
