@@ -21,6 +21,9 @@ export interface IndexSearchFlags {
   lang?: string;
 }
 
+/** How long `nyz index` waits for another process's update of the same index, ms. */
+export const INDEX_COMMAND_LOCK_WAIT_MS = 10 * 60_000;
+
 /** `nyz index`: builds or updates this project's index, with progress; Ctrl+C keeps what was done. */
 export async function indexUpdateCommand(io: CommandIo, flags: GlobalFlags): Promise<number> {
   return withIndex(io, flags, async (index, status) => {
@@ -35,7 +38,14 @@ export async function indexUpdateCommand(io: CommandIo, flags: GlobalFlags): Pro
     process.on("SIGTERM", onSignal);
     const reporter = new ProgressReporter(io);
     try {
-      const result = await index.update({ onProgress: reporter.onProgress, signal: controller.signal });
+      const result = await index.update({
+        onProgress: reporter.onProgress,
+        signal: controller.signal,
+        // A session may be re-indexing a large change: wait for it rather than fail.
+        lockWaitMs: INDEX_COMMAND_LOCK_WAIT_MS,
+        onWaiting: () =>
+          io.stderr("Waiting for another nyz process that is updating this index (Ctrl+C to stop)…\n"),
+      });
       reporter.finish();
       io.stdout(`${summarizeUpdate(result)}\n`);
       return result.aborted ? ExitCode.interrupted : ExitCode.success;

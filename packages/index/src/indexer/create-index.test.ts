@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { defaultConfig } from "@nyzhi/config";
+import { acquireFileLock, defaultConfig } from "@nyzhi/config";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Embedder } from "../embedders/embedder.js";
 import { embedderId } from "../embedders/embedder.js";
@@ -332,6 +332,32 @@ describe("createIndex, incremental updates", () => {
     expect(rest).toMatchObject({ aborted: false, files: 2103, indexed: 2103 - stopped.files });
     expect((await index.status()).complete).toBe(true);
   });
+});
+
+describe("createIndex, two writers", () => {
+  it("waits up to lockWaitMs for another writer, saying so once; fails with index_busy after it", async () => {
+    const index = open();
+    const { lockPath } = indexLocation(root, { NYZHI_HOME: home });
+    mkdirSync(dirname(lockPath), { recursive: true });
+    // Another process's update, holding the lock longer than the default 3 s wait.
+    let release = await acquireFileLock(lockPath);
+    const held = setTimeout(() => void release(), 3_500);
+    let waits = 0;
+    try {
+      const result = await index.update({ lockWaitMs: 30_000, onWaiting: () => waits++ });
+      expect(result.indexed).toBe(3);
+      expect(waits).toBe(1);
+    } finally {
+      clearTimeout(held);
+      await release();
+    }
+    release = await acquireFileLock(lockPath);
+    try {
+      await expect(index.update({ lockWaitMs: 1_200 })).rejects.toMatchObject({ code: "index_busy" });
+    } finally {
+      await release();
+    }
+  }, 20_000);
 });
 
 describe("createIndex, a writer that died half-way", () => {

@@ -39,6 +39,13 @@ export interface UpdateOptions {
    * file watcher). Other files are left as they are.
    */
   paths?: readonly string[];
+  /**
+   * How long to wait for another process's update to finish before failing with `index_busy`,
+   * ms (default 3,000). `nyz index` waits much longer: a session may be re-indexing a large change.
+   */
+  lockWaitMs?: number;
+  /** Called once when the update has to wait for another writer (to say so). */
+  onWaiting?: () => void;
 }
 
 export interface UpdateResult {

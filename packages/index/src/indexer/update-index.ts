@@ -57,22 +57,39 @@ export async function updateIndex(
   const started = performance.now();
   const { location } = context;
   await mkdir(location.directory, { recursive: true });
-  let release: () => Promise<void>;
-  try {
-    release = await acquireFileLock(location.lockPath, {
-      timeoutMs: LOCK_WAIT_MS,
-      liveOwnerStaleMs: LIVE_WRITER_STALE_MS,
-      maxDelayMs: 100,
-    });
-  } catch (error) {
-    if (error instanceof LockTimeoutError)
-      throw new IndexBusyError(location.root, location.lockPath, { cause: error });
-    throw error;
-  }
+  const release = await takeWriteLock(location.root, location.lockPath, options);
   try {
     return await runUpdate(context, options, started);
   } finally {
     await release();
+  }
+}
+
+/**
+ * The index's write lock, waited for in one-second slices up to `lockWaitMs`, so a waiting update
+ * says so (`onWaiting`) and an abort (Ctrl+C) ends the wait.
+ */
+async function takeWriteLock(
+  root: string,
+  lockPath: string,
+  options: UpdateOptions,
+): Promise<() => Promise<void>> {
+  const deadline = Date.now() + (options.lockWaitMs ?? LOCK_WAIT_MS);
+  let waited = false;
+  for (;;) {
+    try {
+      return await acquireFileLock(lockPath, {
+        timeoutMs: Math.max(0, Math.min(1000, deadline - Date.now())),
+        liveOwnerStaleMs: LIVE_WRITER_STALE_MS,
+        maxDelayMs: 100,
+      });
+    } catch (error) {
+      if (!(error instanceof LockTimeoutError)) throw error;
+      if (Date.now() >= deadline || options.signal?.aborted)
+        throw new IndexBusyError(root, lockPath, { cause: error });
+      if (!waited) options.onWaiting?.();
+      waited = true;
+    }
   }
 }
 
