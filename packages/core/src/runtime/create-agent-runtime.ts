@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { type Environment, type NyzhiConfig, resolveDirs } from "@nyzhi/config";
+import { type NyzhiConfig, resolveDirs } from "@nyzhi/config";
 import {
   createStreamLimiter,
   findModel,
@@ -9,10 +9,10 @@ import {
   type ModelMessage,
   withStreamLimit,
 } from "@nyzhi/provider";
-import type { AgentContext, CompletedStep } from "../agent-loop/agent-context.js";
+import type { AgentContext } from "../agent-loop/agent-context.js";
 import { delegationGuidanceFragment } from "../agent-loop/delegation-guidance.js";
 import { leadPersonaFragment } from "../agent-loop/lead-persona.js";
-import { DEFAULT_MAX_STEPS, runTurn, type TurnInput, type TurnResult } from "../agent-loop/run-turn.js";
+import { DEFAULT_MAX_STEPS, runTurn, type TurnResult } from "../agent-loop/run-turn.js";
 import {
   assembleSystemPrompt,
   customInstructionsFragment,
@@ -22,23 +22,22 @@ import {
 } from "../agent-loop/system-prompt.js";
 import { autoContextFragment, refreshContextEachTurn } from "../code-index/auto-context.js";
 import { CODE_INDEX_SERVICE, CodeIndexService } from "../code-index/code-index-service.js";
-import { type IndexProcessCommand, indexProcessOpener } from "../code-index/index-process-opener.js";
+import { indexProcessOpener } from "../code-index/index-process-opener.js";
 import { ChangeTracker } from "../context/change-tracker.js";
 import { compactIfNeeded, describeCompactionStep } from "../context/compaction/compact-if-needed.js";
 import { contextDirs } from "../context/compaction/context-dirs.js";
 import { estimateTextTokens } from "../context/compaction/estimate-tokens.js";
 import { offloadLargeToolResult, offloadThresholdFor } from "../context/compaction/offload-tool-result.js";
-import type { AgentEvent, AgentTag } from "../events/agent-events.js";
+import type { AgentTag } from "../events/agent-events.js";
 import { HookRunner } from "../hooks/hook-runner.js";
-import type { HookResult } from "../hooks/hook-types.js";
-import { type LifecycleHooks, lifecycleHooks } from "../hooks/lifecycle-hooks.js";
+import { lifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import { toolCallHooks } from "../hooks/tool-call-hooks.js";
 import { mcpFragment } from "../mcp/mcp-fragment.js";
 import type { McpSession } from "../mcp/mcp-session.js";
 import { MCP_MANAGER_SERVICE, readMcpResourceTool } from "../mcp/read-mcp-resource-tool.js";
 import { syncMcpTools } from "../mcp/sync-mcp-tools.js";
 import { writeMcpIndex } from "../mcp/write-mcp-index.js";
-import { type ApprovalCallback, createApprovalBroker } from "../permissions/approval-broker.js";
+import { createApprovalBroker } from "../permissions/approval-broker.js";
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
 import { RoleCatalog } from "../roles/role-catalog.js";
@@ -47,7 +46,7 @@ import { controlScriptsOf } from "../sandbox/control-files.js";
 import { createPathGuard } from "../sandbox/path-guard.js";
 import type { SandboxLevel } from "../sandbox/sandbox-level.js";
 import { SANDBOX_SERVICE, type SandboxSettings } from "../sandbox/sandbox-settings.js";
-import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
+import { SKILLS_SERVICE } from "../skills/skill-types.js";
 import { AgentManager, type ChildFactory } from "../subagents/agent-manager.js";
 import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../subagents/lifecycle-tools.js";
 import { createTaskTool } from "../subagents/task-tool.js";
@@ -62,7 +61,6 @@ import { builtinTools } from "../tools/builtin-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
 import { TOOL_REGISTRY_SERVICE } from "../tools/deferred/tool-search-tool.js";
-import type { Tool } from "../tools/define-tool.js";
 import { TODO_STORE_SERVICE, TodoStore } from "../tools/session/todo-store.js";
 import {
   heldCredentialValues,
@@ -72,111 +70,12 @@ import {
 import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolContext, ToolServices } from "../tools/tool-types.js";
 import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "../tools/web/web-access.js";
+import type { AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
 import { type AgentEntry, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";
 import { limitResolvedModels, type ResolvedModel } from "./model-resolver.js";
 
-/** What a host (TUI, headless CLI, library user) supplies to the runtime. */
-export interface AgentHost {
-  /** Answers approval prompts (the lead's and every subagent's, tagged with the asking agent). */
-  approve?: ApprovalCallback;
-  /** Answers `ask_user`. */
-  askUser?: ToolServices["askUser"];
-  /** Events from subagents that arrive while no lead turn runs. */
-  onBackgroundEvent?: (event: AgentEvent) => void;
-  /** Each hook's result as it completes (its `summary` is for the user). */
-  onHookResult?: (result: HookResult) => void;
-  /**
-   * After each step of the lead or any subagent, before its next model request (the thread is
-   * whole then): where the host persists the step (`SessionJournal.recordStep`).
-   */
-  afterStep?: (step: CompletedStep) => Promise<void>;
-}
-
-export interface CreateAgentRuntimeOptions {
-  config: NyzhiConfig;
-  /** The lead's model; `resolved` adds its ids, prices and context window. */
-  model: LanguageModel | ResolvedModel;
-  /**
-   * The working directory (where the user started): commands run here, relative paths resolve
-   * here, and the model is told it is its working directory.
-   */
-  cwd: string;
-  /**
-   * The project root (the nearest ancestor of `cwd` with `.git`, `.nyzhi` or `.claude`): the
-   * sandbox's bounds, hooks' directory, `.nyzhi/` (tool-result offloads, notepads, agents.json,
-   * MCP index), memory and roles. Default `cwd`. Writes stay bounded by it wherever `cwd` is.
-   */
-  projectRoot?: string;
-  env?: Environment;
-  host?: AgentHost;
-  /** Default: config `agent.sandbox`. */
-  sandbox?: SandboxLevel;
-  /** The project rules text (from `loadRules`), shown to the model. */
-  rules?: string;
-  /** Tools in addition to the built-ins (MCP tools …). */
-  extraTools?: Tool[];
-  /** Replaces the built-in tool set (tests, embedders). */
-  tools?: Tool[];
-  /** Tools offered through `tool_search` when there are more than 15 of them (MCP tools). */
-  deferredTools?: Tool[];
-  /** More model-visible context (memory, skills index …). */
-  fragments?: PromptFragment[];
-  /** The conversation to continue (a resumed session). */
-  thread?: ModelMessage[];
-  agent?: AgentTag;
-  sessionId?: string;
-  /** Roles for subagents. Default: the built-ins plus `config` roles. */
-  roles?: RoleCatalog;
-  /** Builds models for subagents that ask for another model; absent: children use the lead's. */
-  resolveModel?: (spec: string) => Promise<ResolvedModel>;
-  /** Per-role model overrides for this session (`--subagent-model role=model`). */
-  subagentModelOverrides?: Record<string, string>;
-  skills?: readonly Skill[];
-  /** Project memory excerpt for subagent briefings. */
-  projectMemory?: () => Promise<string | undefined>;
-  /**
-   * The session's MCP servers (`startMcpSession`): their tools go to the lead (deferred above 15)
-   * and, fenced by role, to subagents; the host stops them at the end of the session.
-   */
-  mcp?: McpSession;
-  /**
-   * The main agent's team (`nyz exec --team-name`): as lead it reads `memberName`'s inbox (default
-   * the team's lead, `team-lead`) every step; as a member, its own. Without it the lead still gets
-   * the team tools (with subagents on) and reads the inbox of every team it creates or spawns into.
-   */
-  team?: { name: string; memberName?: string; isLead?: boolean };
-  /**
-   * The project's code index for `semantic_search`, auto-context and live updates. Default: one
-   * opened on the project root when `index.enabled` (loaded lazily); `false` for none.
-   */
-  codeIndex?: CodeIndexService | false;
-  /**
-   * Serve the default code index from a child process started with this command (the app:
-   * `nyz __index-process`), so LanceDB and the chunker stay out of this process. Default: in
-   * this process (headless runs, whose first turn's auto-context cannot wait for a child's start).
-   */
-  indexProcess?: IndexProcessCommand;
-}
-
-/** A ready-to-run lead agent and everything around it. */
-export interface AgentRuntime {
-  context: AgentContext;
-  tracker: ChangeTracker;
-  todos: TodoStore;
-  /** Absent when `agent.agents.enabled` is false. */
-  manager: AgentManager | undefined;
-  /** Teams: identities, local teammates, the lead's inbox. Absent without subagents or `team`. */
-  teams: TeamService | undefined;
-  /** The session's code index; absent with `index.enabled = false`. */
-  codeIndex: CodeIndexService | undefined;
-  lifecycle: LifecycleHooks;
-  sessionId: string;
-  /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */
-  runTurn(input: TurnInput, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, TurnResult>;
-  /** Stops every subagent and teammate (end of session); resolves when their loops have ended. */
-  close(): Promise<void>;
-}
+export type { AgentHost, AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
 
 function isResolved(model: LanguageModel | ResolvedModel): model is ResolvedModel {
   return "model" in model && "costOf" in model;
