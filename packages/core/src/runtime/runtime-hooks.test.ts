@@ -145,16 +145,19 @@ describe("approval hooks in a real run (default trust)", () => {
 
   it("a notification hook runs when the user is asked for approval", async () => {
     const asked: string[] = [];
-    const runtime = await runtimeFor([hookConfig("notification", { command: `cat > notified.json` })], {
-      host: {
-        approve: async (prompt) => {
-          asked.push(prompt.tool);
-          // The notification goes out as the question does.
-          await waitFor("notified.json");
-          return "allow";
+    const runtime = await runtimeFor(
+      [hookConfig("notification", { command: "cat > notified.tmp && mv notified.tmp notified.json" })],
+      {
+        host: {
+          approve: async (prompt) => {
+            asked.push(prompt.tool);
+            // The notification goes out as the question does.
+            await waitFor("notified.json");
+            return "allow";
+          },
         },
       },
-    });
+    );
     for await (const event of runtime.runTurn("write it")) void event;
     expect(asked).toEqual(["write"]);
     expect(await readFile(join(workspace, "out.txt"), "utf8")).toBe("hi");
