@@ -17,7 +17,12 @@ function decodeOutput(data) {
 
 /** ink wraps every frame in a synchronized-update mark: counting them counts frames. */
 const FRAME_MARK = "\x1b[?2026h";
-/** How much output is kept for `waitFor` (characters); counters cover all of it. */
+/**
+ * How much output is kept for `waitFor` (characters); counters cover all of it. It is kept as the
+ * pieces read, not one string: appending to and slicing a megabyte string copies it, ~1 ms per
+ * piece once a phase has written a few MB, which would count in the app's times and not in the
+ * harness floor's (whose terminal writes little).
+ */
 const KEEP = 1 << 20;
 
 /** `text` without escape sequences (colours, cursor moves, synchronized-update marks). */
@@ -33,9 +38,12 @@ export function quote(arg) {
 export class ControlTerminal {
   socket = `nyz-bench-${randomUUID().slice(0, 8)}`;
   target = "bench";
-  /** The last output the pane's programs wrote, decoded (UTF-8), from position `base` on. */
-  #kept = "";
+  /** The last output the pane's programs wrote, decoded (UTF-8), in pieces, from position `base` on. */
+  #pieces = [];
+  #keptLength = 0;
   #base = 0;
+  /** The output's last characters, where a frame mark may have begun. */
+  #seam = "";
   /** Frames (synchronized-update marks) and bytes written since the start. */
   frames = 0;
   bytes = 0;
@@ -88,12 +96,15 @@ export class ControlTerminal {
         this.bytes += bytes.length;
         const text = this.#decoder.write(bytes);
         // A mark split between two pieces is found across the seam.
-        const seam = this.#kept.slice(-(FRAME_MARK.length - 1)) + text;
+        const seam = this.#seam + text;
         for (let at = seam.indexOf(FRAME_MARK); at >= 0; at = seam.indexOf(FRAME_MARK, at + 1)) this.frames++;
-        this.#kept += text;
-        if (this.#kept.length > 2 * KEEP) {
-          this.#base += this.#kept.length - KEEP;
-          this.#kept = this.#kept.slice(-KEEP);
+        this.#seam = seam.slice(-(FRAME_MARK.length - 1));
+        this.#pieces.push(text);
+        this.#keptLength += text.length;
+        while (this.#keptLength - this.#pieces[0].length > KEEP) {
+          const dropped = this.#pieces.shift();
+          this.#keptLength -= dropped.length;
+          this.#base += dropped.length;
         }
         grew = true;
       }
@@ -105,12 +116,18 @@ export class ControlTerminal {
 
   /** Characters written so far: a position for `waitFor`'s `from`. */
   get length() {
-    return this.#base + this.#kept.length;
+    return this.#base + this.#keptLength;
   }
 
-  /** The output from position `from` on (what is still kept of it). */
+  /** The output from position `from` on (what is still kept of it); costs what it returns. */
   since(from) {
-    return this.#kept.slice(Math.max(0, from - this.#base));
+    let start = this.length;
+    let index = this.#pieces.length;
+    while (index > 0 && start > from) start -= this.#pieces[--index].length;
+    return this.#pieces
+      .slice(index)
+      .join("")
+      .slice(Math.max(0, from - start));
   }
 
   /** Runs a tmux command through a separate client; resolves with its stdout. */

@@ -4,13 +4,13 @@ import { useKeypress } from "../keys/use-keypress.js";
 import { formatCost, formatTokens } from "../status/format-usage.js";
 import { truncateToWidth } from "../text/display-width.js";
 import { useTheme } from "../theme/theme-context.js";
-import { useTicker } from "../tools/spinner.js";
+import { useRefreshTick } from "../tools/refresh-clock.js";
 import { AgentRow } from "./agent-row.js";
 import { planColumns } from "./agent-row-layout.js";
 import { buildTreeRows } from "./agent-tree-rows.js";
 import { type AgentTreeState, isFinished, totalTokens } from "./agent-tree-types.js";
 import type { TaskBoardSummary, TeamSnapshot, TeamSummary } from "./team-snapshot.js";
-import { ROW_REFRESH_MS, useGatedNodes } from "./use-gated-nodes.js";
+import { useGatedNodes } from "./use-gated-nodes.js";
 
 export interface AgentTreeProps {
   state: AgentTreeState;
@@ -62,7 +62,7 @@ export function AgentTree(props: AgentTreeProps) {
   const active =
     nodes.some((node) => !isFinished(node.lifecycle) && node.lifecycle !== "idle") ||
     (teams?.teams ?? []).some((team) => team.members.some((member) => member.state === "working"));
-  const tick = useTicker(active, ROW_REFRESH_MS);
+  const tick = useRefreshTick(active);
   const gate = useGatedNodes(state.nodes, tick, active, now);
   const tree = buildTreeRows({
     nodes: gate.shown,

@@ -1,8 +1,12 @@
 import { useRef } from "react";
+import { REFRESH_MS } from "../tools/refresh-clock.js";
 import type { AgentNode, AgentTreeState } from "./agent-tree-types.js";
 
-/** How often a working row may change (ms): its spinner, clock, activity and tokens move together. */
-export const ROW_REFRESH_MS = 100;
+/**
+ * How often a working row may change (ms): its spinner, clock, activity and tokens move together,
+ * on the app's refresh clock (`tools/refresh-clock.ts`).
+ */
+export const ROW_REFRESH_MS = REFRESH_MS;
 
 /**
  * A change a row shows at once: it starts or ends, asks for approval, gets a child, learns its

@@ -2,12 +2,13 @@ import type { OpenedSession } from "@nyzhi/core";
 import { Box, Text, useStdout } from "ink";
 import { AgentTranscript } from "../agents/agent-transcript.js";
 import { AgentTree } from "../agents/agent-tree.js";
+import type { AgentsPanelStore } from "../agents/agents-panel-store.js";
 import { agentName } from "../agents/format-agent.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
 import { copyToClipboard } from "./clipboard.js";
 import { resumeAgent, sendInputToAgent, stopAgent } from "./steer-agent.js";
-import type { AgentsPanelControls } from "./use-agents-panel.js";
+import { type AgentsPanelControls, type SteerRequest, useAgentsPanelState } from "./use-agents-panel.js";
 
 type Say = (message: string, tone?: "info" | "warning") => void;
 
@@ -34,6 +35,7 @@ function report(work: Promise<string>, say: Say): void {
  */
 export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps) {
   const { stdout } = useStdout();
+  const { tree, transcripts } = useAgentsPanelState(panel.store);
   const keys = isActive && panel.focused;
   useKeypress(
     (key) => {
@@ -42,7 +44,6 @@ export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps)
     { isActive: keys && panel.openAgent === undefined },
   );
   if (!panel.visible) return null;
-  const { tree, transcripts } = panel.state;
   const maxDepth = session?.config.agent.agents?.max_depth;
   if (panel.openAgent !== undefined) {
     const agentId = panel.openAgent;
@@ -79,10 +80,12 @@ export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps)
 
 /** The line above the input while text is typed for an agent: whom it goes to. */
 export function SteerPrompt({ panel }: { panel: AgentsPanelControls }) {
+  return panel.steer ? <SteerLine store={panel.store} steer={panel.steer} /> : null;
+}
+
+function SteerLine({ store, steer }: { store: AgentsPanelStore; steer: SteerRequest }) {
   const theme = useTheme();
-  const steer = panel.steer;
-  if (!steer) return null;
-  const node = panel.state.tree.nodes[steer.agentId];
+  const node = useAgentsPanelState(store).tree.nodes[steer.agentId];
   const name = node ? agentName(node) : steer.agentId;
   const what = steer.kind === "input" ? `Message to ${name}` : `Resume ${name} with`;
   return (

@@ -14,7 +14,7 @@ import { useKeypress } from "../keys/use-keypress.js";
 import { type FooterMode, StatusFooter } from "../status/status-footer.js";
 import type { Theme } from "../theme/theme.js";
 import { ThemeProvider } from "../theme/theme-context.js";
-import { transcriptReducer } from "../transcript/transcript-reducer.js";
+import { transcriptIgnores, transcriptReducer } from "../transcript/transcript-reducer.js";
 import { createTranscriptState } from "../transcript/transcript-state.js";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { TranscriptView } from "../transcript/transcript-view.js";
@@ -59,17 +59,21 @@ type Overlay = { kind: "palette" } | { kind: "picker"; picker: PickerSpec } | un
  * the session's events through `transcriptReducer` and calls the session's API.
  */
 const batchedTranscriptReducer = batchReducer(transcriptReducer);
+/** Subagents' tool rows, lifecycle lines and usage reach the transcript on the refresh clock's ticks. */
+const fromSubagent = (input: TranscriptInput) => "agent" in input && input.agent.depth > 0;
 
 export function App(props: AppProps) {
   const { bridge, env } = props;
   const [transcript, dispatchBatch] = useReducer(batchedTranscriptReducer, undefined, createTranscriptState);
-  const dispatchRaw = useBatchedDispatch(dispatchBatch);
+  const dispatchRaw = useBatchedDispatch(dispatchBatch, { background: fromSubagent });
   // Every agent event also feeds the agents panel (batched per frame there).
   const toPanel = useRef<(event: AgentEvent) => void>(() => undefined);
   const dispatch = useCallback(
     (input: TranscriptInput) => {
-      dispatchRaw(input);
-      if ("agent" in input) toPanel.current(input);
+      if (!("agent" in input)) return dispatchRaw(input);
+      // Subagents' text deltas change nothing in the transcript: only the panel takes them.
+      if (!transcriptIgnores(input)) dispatchRaw(input);
+      toPanel.current(input);
     },
     [dispatchRaw],
   );
@@ -335,6 +339,8 @@ export function App(props: AppProps) {
         mode={mode}
         usage={transcript.totals.usage}
         costUsd={transcript.totals.costUsd}
+        embeddingTokens={transcript.totals.embeddingTokens}
+        index={transcript.index}
         queued={transcript.queued.length}
         background={controls.background.filter((turn) => turn.endedAt === undefined).length}
       />

@@ -1,14 +1,8 @@
 import type { AgentEvent, OpenedSession } from "@nyzhi/core";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { AgentInputAction } from "../agents/agent-transcripts.js";
-import {
-  type AgentsPanelInput,
-  type AgentsPanelState,
-  clearFinishedAgents,
-  createAgentsPanelState,
-  reduceAgentsPanel,
-} from "../agents/agents-panel-state.js";
-import { createEventBatcher } from "../agents/event-batcher.js";
+import { type AgentsPanelState, clearFinishedAgents } from "../agents/agents-panel-state.js";
+import { type AgentsPanelStore, createAgentsPanelStore } from "../agents/agents-panel-store.js";
 import { readTeamSnapshot, type TeamSnapshot } from "../agents/team-snapshot.js";
 
 /** How often the app reads the team files while the session takes part in a team, ms. */
@@ -28,7 +22,11 @@ export interface SteerRequest {
 }
 
 export interface AgentsPanelControls {
-  state: AgentsPanelState;
+  /**
+   * The panel's state: read it with `useAgentsPanelState` in the component that draws it, so a
+   * publish re-renders that component and not the app.
+   */
+  store: AgentsPanelStore;
   /** The teams as last polled; undefined while the session is in none. */
   teams: TeamSnapshot | undefined;
   visible: boolean;
@@ -56,47 +54,51 @@ export interface AgentsPanelControls {
   endSteer(): void;
 }
 
+/** The panel's state as it shows now; re-renders the caller on each publish of `store`. */
+export function useAgentsPanelState(store: AgentsPanelStore): AgentsPanelState {
+  return useSyncExternalStore(store.subscribe, store.snapshot);
+}
+
 /**
- * The app's side of the agents panel: session events reduced into the panel's state one frame at
- * a time (`createEventBatcher`), the teams polled while the session takes part in one, and which
- * part of the screen has the keys.
+ * The app's side of the agents panel: session events reduced into the panel's store one frame at
+ * a time and shown when they change what it draws (`createAgentsPanelStore`), the teams polled
+ * while the session takes part in one, and which part of the screen has the keys. The app itself
+ * re-renders only when the panel appears, goes or changes hands, not on its events.
  */
 export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelControls {
-  const [state, setState] = useState<AgentsPanelState>(createAgentsPanelState);
+  const [store] = useState(createAgentsPanelStore);
   const [teams, setTeams] = useState<TeamSnapshot | undefined>(undefined);
   const [mode, setMode] = useState<PanelMode>("auto");
   const [focusedRaw, setFocused] = useState(false);
-  const [openAgent, setOpenAgent] = useState<string | undefined>(undefined);
+  const [openRaw, setOpenAgent] = useState<string | undefined>(undefined);
   const [steer, setSteer] = useState<SteerRequest | undefined>(undefined);
-
-  const batcher = useMemo(
-    () =>
-      createEventBatcher<AgentsPanelInput>((inputs) =>
-        setState((current) => reduceAgentsPanel(current, inputs)),
-      ),
-    [],
-  );
-  useEffect(() => () => batcher.close(), [batcher]);
+  useEffect(() => () => store.close(), [store]);
 
   useTeamPolling(session, setTeams);
 
-  const hasContent = state.tree.roots.length > 0 || (teams?.teams.length ?? 0) > 0;
+  const hasAgents = useSyncExternalStore(store.subscribe, () => store.snapshot().tree.roots.length > 0);
+  const openAgent = useSyncExternalStore(store.subscribe, () =>
+    openRaw !== undefined && store.snapshot().tree.nodes[openRaw] ? openRaw : undefined,
+  );
+  useEffect(() => {
+    store.setOpenAgent(openAgent);
+  }, [store, openAgent]);
+  const hasContent = hasAgents || (teams?.teams.length ?? 0) > 0;
   const visible = mode === "shown" || (mode === "auto" && hasContent);
   const focused = visible && focusedRaw && steer === undefined;
 
-  const push = useCallback((event: AgentEvent) => batcher.push(event), [batcher]);
+  const push = useCallback((event: AgentEvent) => store.push(event), [store]);
   const record = useCallback(
     (action: AgentInputAction) => {
-      batcher.push(action);
-      batcher.flush();
+      store.push(action);
+      store.flush();
     },
-    [batcher],
+    [store],
   );
   const nextPrompt = useCallback(() => {
-    batcher.flush();
-    setState(clearFinishedAgents);
+    store.update(clearFinishedAgents);
     setMode("auto");
-  }, [batcher]);
+  }, [store]);
 
   const show = useCallback(() => {
     setMode("shown");
@@ -110,11 +112,11 @@ export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelC
   }, []);
 
   return {
-    state,
+    store,
     teams,
     visible,
     focused,
-    openAgent: openAgent !== undefined && state.tree.nodes[openAgent] ? openAgent : undefined,
+    openAgent,
     steer,
     push,
     record,

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { BATCH_WINDOW_MS, batchReducer, createLeadingBatcher } from "./use-batched-dispatch.js";
+import type { RefreshClock } from "../tools/refresh-clock.js";
+import {
+  BATCH_WINDOW_MS,
+  batchReducer,
+  createLeadingBatcher,
+  createTwoLaneBatcher,
+} from "./use-batched-dispatch.js";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -32,6 +38,38 @@ describe("createLeadingBatcher", () => {
     batcher.push("b");
     batcher.close();
     expect(batches).toEqual([["a"], ["b"]]);
+  });
+
+  it("the slow lane waits for the clock's tick and goes on as one batch; other inputs send it first", () => {
+    let tick: () => void = () => undefined;
+    const clock: RefreshClock = {
+      tick: 0,
+      subscribe(listener) {
+        tick = listener;
+        return () => {
+          tick = () => undefined;
+        };
+      },
+    };
+    const batches: string[][] = [];
+    const batcher = createTwoLaneBatcher<string>((inputs) => batches.push([...inputs]), {
+      isBackground: (input) => input.startsWith("child"),
+      clock,
+    });
+    batcher.push("child 1");
+    batcher.push("child 2");
+    vi.advanceTimersByTime(BATCH_WINDOW_MS * 4);
+    expect(batches).toEqual([]);
+    tick();
+    expect(batches).toEqual([["child 1", "child 2"]]);
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
+    // A lead's input goes at once, after what waited before it.
+    batcher.push("child 3");
+    batcher.push("lead");
+    expect(batches).toEqual([["child 1", "child 2"], ["child 3"]]);
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
+    expect(batches.at(-1)).toEqual(["lead"]);
+    batcher.close();
   });
 
   it("batchReducer applies a batch in order", () => {

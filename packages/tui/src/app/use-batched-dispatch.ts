@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from "react";
+import { type RefreshClock, refreshClock } from "../tools/refresh-clock.js";
 
 /** How long inputs are gathered into one dispatch after the first, ms (about one 60 Hz frame). */
 export const BATCH_WINDOW_MS = 16;
 
 export interface LeadingBatcher<T> {
   push(input: T): void;
+  /** Pushes inputs that arrived together: after a quiet spell they are dispatched at once, as one. */
+  pushAll(inputs: readonly T[]): void;
   /** Dispatches what is queued and stops; later inputs are dispatched at once, one by one. */
   close(): void;
 }
@@ -32,15 +35,18 @@ export function createLeadingBatcher<T>(
     dispatch(batch);
     timer = setTimeout(endWindow, windowMs);
   };
+  const pushAll = (inputs: readonly T[]) => {
+    if (inputs.length === 0) return;
+    if (timer !== undefined) {
+      queue.push(...inputs);
+      return;
+    }
+    dispatch(inputs);
+    if (!closed) timer = setTimeout(endWindow, windowMs);
+  };
   return {
-    push(input) {
-      if (timer !== undefined) {
-        queue.push(input);
-        return;
-      }
-      dispatch([input]);
-      if (!closed) timer = setTimeout(endWindow, windowMs);
-    },
+    push: (input) => pushAll([input]),
+    pushAll,
     close() {
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
@@ -53,13 +59,65 @@ export function createLeadingBatcher<T>(
 }
 
 /**
- * `createLeadingBatcher` for a component's reducer: eight subagents streaming fifty events a
- * second each then cost at most ~60 renders a second, not four hundred.
+ * A leading batcher with a slow lane: inputs that `isBackground` picks wait for the next tick of
+ * `clock` and go on together, so what moves on its own changes in the clock's frames (ten a
+ * second, after a key's frame while the user types: see tools/refresh-clock.ts). Any other input
+ * sends the waiting ones on first, so the order of inputs holds.
  */
-export function useBatchedDispatch<T>(dispatch: (inputs: readonly T[]) => void): (input: T) => void {
+export function createTwoLaneBatcher<T>(
+  dispatch: (inputs: readonly T[]) => void,
+  options: { isBackground: (input: T) => boolean; clock?: RefreshClock; windowMs?: number },
+): LeadingBatcher<T> {
+  const clock = options.clock ?? refreshClock;
+  const leading = createLeadingBatcher(dispatch, options.windowMs);
+  let waiting: T[] = [];
+  let stopTicks: (() => void) | undefined;
+  const sendWaiting = () => {
+    stopTicks?.();
+    stopTicks = undefined;
+    const inputs = waiting;
+    waiting = [];
+    leading.pushAll(inputs);
+  };
+  const push = (input: T) => {
+    if (options.isBackground(input)) {
+      waiting.push(input);
+      stopTicks ??= clock.subscribe(sendWaiting);
+      return;
+    }
+    if (waiting.length > 0) sendWaiting();
+    leading.push(input);
+  };
+  return {
+    push,
+    pushAll: (inputs) => {
+      for (const input of inputs) push(input);
+    },
+    close() {
+      sendWaiting();
+      leading.close();
+    },
+  };
+}
+
+/**
+ * `createLeadingBatcher` for a component's reducer: eight subagents streaming fifty events a
+ * second each then cost at most ~60 renders a second, not four hundred. With `background`, the
+ * inputs it picks wait for the refresh clock (`createTwoLaneBatcher`).
+ */
+export function useBatchedDispatch<T>(
+  dispatch: (inputs: readonly T[]) => void,
+  options: { background?: (input: T) => boolean } = {},
+): (input: T) => void {
   const dispatchRef = useRef(dispatch);
   dispatchRef.current = dispatch;
-  const [batcher] = useState(() => createLeadingBatcher<T>((inputs) => dispatchRef.current(inputs)));
+  const backgroundRef = useRef(options.background);
+  backgroundRef.current = options.background;
+  const [batcher] = useState(() =>
+    createTwoLaneBatcher<T>((inputs) => dispatchRef.current(inputs), {
+      isBackground: (input) => backgroundRef.current?.(input) ?? false,
+    }),
+  );
   useEffect(() => () => batcher.close(), [batcher]);
   return batcher.push;
 }

@@ -1,6 +1,7 @@
 import { useStdin } from "ink";
 import { useEffect, useRef } from "react";
 import { requestImmediateFrame } from "./immediate-frame.js";
+import { noteKeypress } from "./input-priority.js";
 import { type Keypress, parseKey } from "./parse-key.js";
 
 export interface UseKeypressOptions {
@@ -28,6 +29,7 @@ export function useKeypress(handler: (keypress: Keypress) => void, options: UseK
   useEffect(() => {
     if (!active) return;
     const onInput = (data: string) => {
+      noteKeypress();
       for (const piece of splitKeys(data)) handlerRef.current(parseKey(piece));
       requestImmediateFrame();
     };

@@ -20,7 +20,10 @@ export function useTicker(active: boolean, intervalMs = SPINNER_INTERVAL_MS): nu
   return tick;
 }
 
-/** A braille spinner; `tick` comes from the parent's `useTicker` so one timer drives a row. */
+/**
+ * A braille spinner; `tick` comes from the parent (`useRefreshTick`, or `useTicker`), so one timer
+ * drives a row.
+ */
 export function Spinner({ tick }: { tick: number }) {
   const theme = useTheme();
   return <Text color={theme.accent}>{FRAMES[tick % FRAMES.length]}</Text>;

@@ -5,7 +5,8 @@ import type { Theme } from "../theme/theme.js";
 import { useTheme } from "../theme/theme-context.js";
 import type { AgentLabel, ToolItem } from "../transcript/transcript-types.js";
 import { formatDuration } from "./format-duration.js";
-import { Spinner, useTicker } from "./spinner.js";
+import { useRefreshTick } from "./refresh-clock.js";
+import { Spinner } from "./spinner.js";
 
 /** Output lines shown under a running tool (its last lines) and a finished one (its first). */
 export const RUNNING_PREVIEW_LINES = 5;
@@ -90,7 +91,8 @@ function statusNote(item: ToolItem, elapsedMs: number): string {
  */
 export const ToolRow = memo(function ToolRow({ item, now = Date.now }: ToolRowProps) {
   const theme = useTheme();
-  const tick = useTicker(item.status === "running");
+  // On the app's refresh clock, so running rows and the agents panel change in one frame.
+  const tick = useRefreshTick(item.status === "running");
   const note = statusNote(item, now() - item.startedAt);
   const shown = preview(item);
   const noteColour = item.status === "failed" || item.status === "denied" ? theme.danger : theme.subtle;

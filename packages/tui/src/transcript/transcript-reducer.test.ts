@@ -1,6 +1,6 @@
 import type { AgentEvent, AgentTag } from "@nyzhi/core";
 import { describe, expect, it } from "vitest";
-import { transcriptReducer } from "./transcript-reducer.js";
+import { transcriptIgnores, transcriptReducer } from "./transcript-reducer.js";
 import { createTranscriptState } from "./transcript-state.js";
 import type { TranscriptInput, TranscriptItem, TranscriptState } from "./transcript-types.js";
 
@@ -340,5 +340,53 @@ describe("transcriptReducer", () => {
     expect(transcriptReducer(state, { type: "item-expanded", id, expanded: true }).items[0]).toMatchObject({
       expanded: true,
     });
+  });
+
+  it("adds the code index's embedding tokens and their cost to the totals, and keeps its progress", () => {
+    const progress = { chunks: 4, embedded: 4, filesTotal: 2 };
+    const state = run([
+      from(lead, { type: "usage", step: 1, usage, costUsd: 0.01 }),
+      from(lead, {
+        type: "index-progress",
+        phase: "ready",
+        filesDone: 2,
+        ...progress,
+        embeddingTokens: 1500,
+        costUsd: 0.00003,
+      }),
+      from(lead, {
+        type: "index-progress",
+        phase: "ready",
+        filesDone: 1,
+        ...progress,
+        embeddingTokens: 500,
+        costUsd: 0.00001,
+      }),
+    ]);
+    expect(state.totals).toEqual({ usage, costUsd: expect.closeTo(0.01004, 8), embeddingTokens: 2000 });
+    expect(state.index).toEqual({ phase: "ready", filesDone: 1, filesTotal: 2 });
+  });
+});
+
+describe("transcriptIgnores", () => {
+  it("picks only events the transcript shows nothing of, so the app can skip dispatching them", () => {
+    const state = run([from(lead, { type: "text-delta", delta: "Looking." })]);
+    const ignored = [
+      from(scout, { type: "text-delta", delta: "a child's words" }),
+      from(scout, { type: "reasoning-delta", delta: "a child's thoughts" }),
+      from(lead, { type: "tool-call-delta", callId: "c1", delta: '{"pa' }),
+    ];
+    for (const input of ignored) {
+      expect(transcriptIgnores(input as AgentEvent)).toBe(true);
+      expect(transcriptReducer(state, input)).toBe(state);
+    }
+    const shown = [
+      from(lead, { type: "text-delta", delta: " More." }),
+      from(scout, { type: "usage", step: 1, usage, costUsd: 0.01 }),
+    ];
+    for (const input of shown) {
+      expect(transcriptIgnores(input as AgentEvent)).toBe(false);
+      expect(transcriptReducer(state, input)).not.toBe(state);
+    }
   });
 });

@@ -27,7 +27,19 @@ import type {
 export function transcriptReducer(state: TranscriptState, input: TranscriptInput): TranscriptState {
   const at = input.at ?? Date.now();
   if (!("agent" in input)) return reduceAction(state, input as TranscriptAction, at);
+  if (transcriptIgnores(input)) return state;
   return reduceEvent(state, input, at);
+}
+
+/**
+ * Events the transcript shows nothing of: a subagent's text and thinking deltas (its own
+ * transcript in the agents panel shows them) and tool-call argument deltas. `transcriptReducer`
+ * returns its state as it was for them, so the app does not dispatch them at all: eight streaming
+ * subagents would otherwise make it render sixty times a second for nothing.
+ */
+export function transcriptIgnores(event: AgentEvent): boolean {
+  if (event.type === "tool-call-delta") return true;
+  return event.agent.depth > 0 && (event.type === "text-delta" || event.type === "reasoning-delta");
 }
 
 function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): TranscriptState {
@@ -103,6 +115,11 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
     case "index-progress":
       return {
         ...state,
+        totals: {
+          ...state.totals,
+          embeddingTokens: state.totals.embeddingTokens + event.embeddingTokens,
+          costUsd: state.totals.costUsd + event.costUsd,
+        },
         index: {
           phase: event.phase,
           filesDone: event.filesDone,
@@ -192,6 +209,7 @@ function addTotals(
       cacheWriteTokens: totals.usage.cacheWriteTokens + usage.cacheWriteTokens,
     },
     costUsd: totals.costUsd + costUsd,
+    embeddingTokens: totals.embeddingTokens,
   };
 }
 

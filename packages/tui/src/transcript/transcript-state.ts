@@ -16,6 +16,7 @@ export function createTranscriptState(): TranscriptState {
     totals: {
       usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
       costUsd: 0,
+      embeddingTokens: 0,
     },
   };
 }

@@ -168,8 +168,12 @@ export interface TranscriptState {
   agents: Readonly<Record<string, AgentLabel>>;
   /** When the lead's running turn started (ms), undefined when idle. */
   turnStartedAt: number | undefined;
-  /** Tokens and cost (US dollars) of every agent's steps so far, summed from `usage` events. */
-  totals: { usage: TokenUsage; costUsd: number };
+  /**
+   * Tokens and cost (US dollars) of every agent's steps so far, summed from `usage` events, and of
+   * the code index's remote embedder (`embeddingTokens`, its cost in `costUsd`), summed from
+   * `index-progress` events.
+   */
+  totals: { usage: TokenUsage; costUsd: number; embeddingTokens: number };
   /** The code index's latest activity (`index-progress`), for the status line; absent before any. */
   index?: {
     phase: "building" | "updating" | "ready" | "skipped";
