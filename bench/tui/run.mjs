@@ -29,7 +29,10 @@ const LEAD = "You are Nizzy";
 const NOT_LEAD = { regex: "^(?!You are Nizzy)" };
 const ANSWER = "The answer is forty-two.";
 const STREAM = { chunks: 4000, delayMs: 5 };
-const CHILDREN = { count: 8, chunks: 800, delayMs: 20 };
+// 3,000 chunks at 20 ms: ~60 s of streaming, enough for the CPU window and 120 echo samples (~30 s).
+const CHILDREN = { count: 8, chunks: 3000, delayMs: 20 };
+/** Keys typed into the lead's input while the eight children stream (p95 is the 7th slowest). */
+const FANOUT_ECHOES = 120;
 const TRANSCRIPT_ITEMS = 1000;
 /** How long the app is left idle before its settled memory is read, ms. */
 const SETTLE_MS = 10_000;
@@ -266,9 +269,14 @@ async function fanoutPhase(term, floor, mock, { nyz, workspace }) {
   }
   await sleep(1000);
   const window = await measureWindow(term, opened.pid, 5000);
-  const [echo, floorEcho] = await sampleEcho([term, floor], { count: 40 });
+  const [echo, floorEcho] = await sampleEcho([term, floor], { count: FANOUT_ECHOES });
+  const sampledUntil = Date.now();
   await ended;
-  const perChild = (await children()).map(
+  const streams = await children();
+  const firstEnd = Math.min(...streams.map((entry) => entry.endedAt ?? Number.POSITIVE_INFINITY));
+  if (sampledUntil > firstEnd)
+    throw new Error("the echo samples outlasted the children's streams: raise CHILDREN.chunks");
+  const perChild = streams.map(
     (entry) => (CHILDREN.chunks * 1000) / ((entry.endedAt ?? Number.NaN) - entry.startedAt),
   );
   await sleep(500);
@@ -380,7 +388,7 @@ function report(title, figures) {
       undefined,
     );
     row(
-      `RSS with the ${stream.items}-item transcript, idle (the code index loaded too)`,
+      `RSS with the ${stream.items}-item transcript, idle (the code index in its child process)`,
       mb(stream.rss),
       "",
       "",
@@ -429,7 +437,7 @@ function report(title, figures) {
       undefined,
     );
     row(
-      "… lead's keypress → echo (p50 / p95)",
+      `… lead's keypress → echo (p50 / p95, ${fanout.echo.length} keys)`,
       latency(fanout.echo),
       latency(fanout.floorEcho),
       `p95 < ${TARGETS.fanoutEchoP95Ms} ms`,
