@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type MockLlm, mockEmbeddingTokens, type RecordedRequest } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CODE_INDEX_FIXTURE, writeFiles } from "./helpers/code-index-fixture.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
@@ -24,7 +25,7 @@ interface JsonLine {
   [field: string]: unknown;
 }
 
-function write(path: string, content: string): void {
+function _write(path: string, content: string): void {
   mkdirSync(dirname(join(project, path)), { recursive: true });
   writeFileSync(join(project, path), content);
 }
@@ -38,18 +39,7 @@ const billed = (requests: readonly RecordedRequest[]) =>
 beforeEach(async () => {
   home = await tempHome();
   project = await tempProject("nyzhi-embedding-usage-");
-  write(
-    "src/billing/invoice.ts",
-    "/** Adds up the lines of an invoice, with tax. */\nexport function computeInvoiceTotal(lines: number[], taxRate: number): number {\n  const net = lines.reduce((sum, line) => sum + line, 0);\n  return net * (1 + taxRate);\n}\n",
-  );
-  write(
-    "src/util/strings.ts",
-    "export function padLeft(text: string, width: number): string {\n  return text.padStart(width);\n}\n",
-  );
-  write(
-    "src/util/dates.ts",
-    "export function startOfWeek(day: Date): Date {\n  return new Date(day.getTime() - day.getDay() * 86_400_000);\n}\n",
-  );
+  writeFiles(project, CODE_INDEX_FIXTURE);
 });
 afterEach(async () => {
   await mock?.close();

@@ -3,6 +3,7 @@ import { rm, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { MockLlm, RecordedRequest, Rule } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CODE_INDEX_FIXTURE, writeFiles } from "./helpers/code-index-fixture.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
@@ -62,21 +63,10 @@ async function requestArrived(count: number): Promise<void> {
 beforeEach(async () => {
   home = await tempHome();
   project = await tempProject("nyzhi-index-live-");
-  write(
-    "src/billing/invoice.ts",
-    "/** Adds up the lines of an invoice, with tax. */\nexport function computeInvoiceTotal(lines: number[], taxRate: number): number {\n  const net = lines.reduce((sum, line) => sum + line, 0);\n  return net * (1 + taxRate);\n}\n",
-  );
+  writeFiles(project, CODE_INDEX_FIXTURE);
   write(
     "src/shipping/rates.ts",
     "/** What a parcel costs to send, by weight. */\nexport function legacyShippingRate(weightKg: number): number {\n  return 4.5 + weightKg * 1.25;\n}\n",
-  );
-  write(
-    "src/util/dates.ts",
-    "export function startOfWeek(day: Date): Date {\n  return new Date(day.getTime() - day.getDay() * 86_400_000);\n}\n",
-  );
-  write(
-    "src/util/strings.ts",
-    "export function padLeft(text: string, width: number): string {\n  return text.padStart(width);\n}\n",
   );
   await buildIndex();
 });

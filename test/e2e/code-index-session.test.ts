@@ -3,6 +3,7 @@ import { rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { MockLlm, Rule } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CODE_INDEX_FIXTURE, writeFiles } from "./helpers/code-index-fixture.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
@@ -15,14 +16,19 @@ let home: string;
 let project: string;
 let mock: MockLlm | undefined;
 
-function write(path: string, content: string): void {
+function _write(path: string, content: string): void {
   mkdirSync(dirname(join(project, path)), { recursive: true });
   writeFileSync(join(project, path), content);
 }
 
 function globalConfig(toml: string): void {
   mkdirSync(join(home, "config"), { recursive: true });
-  writeFileSync(join(home, "config", "config.toml"), `[index]\nembedding = "none"\n${toml}`);
+  // A loaded machine (the whole suite in parallel) may take longer than the default 150 ms to open
+  // the index; these tests are about what the block holds, not about that wait.
+  writeFileSync(
+    join(home, "config", "config.toml"),
+    `[index]\nembedding = "none"\nauto_context_wait_ms = 5000\n${toml}`,
+  );
 }
 
 const BLOCK = /<codebase_context>[\s\S]*?<\/codebase_context>/;
@@ -45,18 +51,7 @@ async function exec(rules: Rule[], prompt: string) {
 beforeEach(async () => {
   home = await tempHome();
   project = await tempProject("nyzhi-code-index-");
-  write(
-    "src/billing/invoice.ts",
-    "/** Adds up the lines of an invoice, with tax. */\nexport function computeInvoiceTotal(lines: number[], taxRate: number): number {\n  const net = lines.reduce((sum, line) => sum + line, 0);\n  return net * (1 + taxRate);\n}\n",
-  );
-  write(
-    "src/util/strings.ts",
-    "export function padLeft(text: string, width: number): string {\n  return text.padStart(width);\n}\n",
-  );
-  write(
-    "src/util/dates.ts",
-    "export function startOfWeek(day: Date): Date {\n  return new Date(day.getTime() - day.getDay() * 86_400_000);\n}\n",
-  );
+  writeFiles(project, CODE_INDEX_FIXTURE);
 });
 afterEach(async () => {
   await mock?.close();

@@ -57,6 +57,7 @@ describe("configSchema", () => {
         auto_context: true,
         auto_context_chunks: 5,
         auto_context_tokens: 2000,
+        auto_context_wait_ms: 150,
         exclude: [],
       },
       projects: {},

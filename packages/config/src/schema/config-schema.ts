@@ -274,6 +274,11 @@ const indexSchema = z.object({
   /** Token budget of that block (estimated at 4 characters a token). */
   auto_context_tokens: count.default(2000),
   /**
+   * ms a turn waits for the index to be ready (built and open) before going on without that block;
+   * a slow disk or a loaded machine may want more.
+   */
+  auto_context_wait_ms: count.default(150),
+  /**
    * A session in a project without an index builds one in the background (projects of at most
    * 20,000 files), and every session keeps the index current while it runs (a file watcher).
    */

@@ -445,6 +445,7 @@ function autoContextFor(codeIndex: CodeIndexService, config: NyzhiConfig) {
       thread: turn.thread,
       budgetTokens: config.index.auto_context_tokens,
       maxChunks: config.index.auto_context_chunks,
+      readyMs: config.index.auto_context_wait_ms,
     });
 }
 
