@@ -41,9 +41,14 @@ function write(path: string, content: string): void {
 const nyz = (args: string[], timeoutMs = 60_000) =>
   runNyz(args, { cwd: project, env: { NYZHI_HOME: home }, timeoutMs });
 
-/** What `nyz index` wrote on stderr besides its progress lines (piped: one every 2 s). */
+/**
+ * What `nyz index` wrote on stderr besides its progress lines (piped: one every 2 s) and the line
+ * saying it waits for the session's own re-index to finish (it then goes on).
+ */
 const notProgress = (stderr: string) =>
-  stderr.split("\n").filter((line) => line && !line.startsWith("indexing: "));
+  stderr
+    .split("\n")
+    .filter((line) => line && !line.startsWith("indexing: ") && !line.startsWith("Waiting for another nyz"));
 
 /** The problem with a `nyz index search --json` run, or undefined when it found the anchor first. */
 function searchProblem(result: NyzResult): string | undefined {
