@@ -3,7 +3,7 @@ import { rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { type MockLlm, mockEmbeddingTokens, type RecordedRequest } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { CODE_INDEX_FIXTURE, writeFiles } from "./helpers/code-index-fixture.js";
+import { CODE_INDEX_FIXTURE, RENAME_INVOICE_TOTAL, writeFiles } from "./helpers/code-index-fixture.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
@@ -55,16 +55,7 @@ describe("embedding usage in nyz exec and nyz export", () => {
         {
           match: { lastIsToolResult: false },
           response: {
-            toolCalls: [
-              {
-                name: "edit",
-                arguments: {
-                  file_path: "src/billing/invoice.ts",
-                  old_string: "computeInvoiceTotal",
-                  new_string: "computeInvoiceGrandTotal",
-                },
-              },
-            ],
+            toolCalls: [RENAME_INVOICE_TOTAL],
           },
         },
         {

@@ -18,3 +18,13 @@ export function writeFiles(root: string, files: Readonly<Record<string, string>>
     writeFileSync(join(root, path), text);
   }
 }
+
+/** A mock model's `edit` call renaming the fixture's invoice function. */
+export const RENAME_INVOICE_TOTAL = {
+  name: "edit",
+  arguments: {
+    file_path: "src/billing/invoice.ts",
+    old_string: "computeInvoiceTotal",
+    new_string: "computeInvoiceGrandTotal",
+  },
+} as const;
