@@ -173,4 +173,69 @@ describe.skipIf(!hasTmux())("nyz with the keyboard and the terminal", { timeout:
     expect(await readFile(join(workspace, "notes.txt"), "utf8")).toBe("colour: blue\n");
     await exitApp(term);
   });
+
+  it("a resize keeps the shell's output above and the conversation in the scrollback; the live region is drawn once", async () => {
+    // Paragraphs of three sentences: finished ones go to the scrollback while the answer streams.
+    const long = Array.from(
+      { length: 60 },
+      (_, index) => `streamed sentence number ${index} of the long answer.${index % 3 === 2 ? "\n\n" : " "}`,
+    );
+    const term = await openTerminal(
+      {
+        rules: [
+          { match: { system: LEAD, lastUser: "say hello" }, response: { text: "Hello there, friend." } },
+          { match: { system: LEAD }, response: { text: [...long, "THE END"], chunkDelayMs: 60 } },
+        ],
+      },
+      { columns: 100, rows: 30 },
+    );
+    await term.typeLine("clear");
+    await term.waitFor((screen) => screen.trim() === SHELL_PROMPT.trim(), 10_000, "screen");
+    await term.tmux("clear-history", "-t", term.target);
+    await term.typeLine('for i in $(seq 1 60); do echo "marked line $i"; done');
+    await term.waitForText("marked line 60");
+    await term.startNyz([], { keepScreen: true });
+    await term.waitForText(READY);
+    await term.typeLine("say hello");
+    await term.waitForText("Hello there, friend.");
+    await term.typeLine("tell me a long story");
+    await term.waitForText("streamed sentence number 3 ");
+    // During the stream: narrower, wider, narrower.
+    for (const columns of [70, 120, 60]) {
+      await term.resize(columns, 30);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    await term.waitForText("THE END", 60_000);
+    await term.waitForText("1 step");
+    // At rest.
+    for (const columns of [90, 50, 100]) {
+      await term.resize(columns, 30);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    // The live region is drawn once, at the new width.
+    const inputTop = /^╭─+╮$/;
+    const screen = await term.waitFor(
+      (text) => {
+        const tops = text.split("\n").filter((line) => inputTop.test(line.trimEnd()));
+        return tops.length === 1 && tops[0]!.trimEnd().length === 100;
+      },
+      10_000,
+      "screen",
+    );
+    expect(screen).toContain("Ask anything");
+    // The shell's output above nyz is all there, once.
+    const lines = (await term.history()).split("\n").map((line) => line.trimEnd());
+    for (let index = 1; index <= 60; index++) {
+      expect(lines.filter((line) => line === `marked line ${index}`)).toHaveLength(1);
+    }
+    // So is the conversation (lines the terminal re-wrapped joined again, as a copy would be).
+    const joined = await term.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", term.target);
+    const flat = joined.replace(/\s+/g, " ");
+    expect(flat).toContain("› say hello ● Hello there, friend.");
+    for (let index = 0; index < 60; index++) {
+      expect(flat).toContain(`streamed sentence number ${index} of the long answer.`);
+    }
+    expect(flat).toContain("THE END");
+    await exitApp(term);
+  });
 });
