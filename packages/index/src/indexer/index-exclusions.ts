@@ -27,7 +27,13 @@ export const SECRET_FILE_GLOBS: readonly string[] = [
 ];
 
 /**
- * What the walker leaves out besides the ignore files: the secret files above, `index.exclude`,
+ * nyzhi's own outputs (session exports, by the name `/export` and `nyz sessions export` give them):
+ * indexed, a transcript would come back to the model as "codebase context" in the next prompt.
+ */
+export const NYZHI_OUTPUT_GLOBS: readonly string[] = ["nyzhi-export-*.md", "nyzhi-export-*.json"];
+
+/**
+ * What the walker leaves out besides the ignore files: the secret files above, nyzhi's own outputs, `index.exclude`,
  * and the relative `agent.trust.deny_paths` (a path the agent may not read is not indexed either;
  * absolute and `~` patterns name places outside any project).
  */
@@ -35,5 +41,5 @@ export function indexExclusions(config: NyzhiConfig): string[] {
   const denied = config.agent.trust.deny_paths.filter(
     (pattern) => !isAbsolute(pattern) && !pattern.startsWith("~"),
   );
-  return [...SECRET_FILE_GLOBS, ...config.index.exclude, ...denied];
+  return [...SECRET_FILE_GLOBS, ...NYZHI_OUTPUT_GLOBS, ...config.index.exclude, ...denied];
 }
