@@ -289,6 +289,59 @@ describe("App turn control", () => {
     expect(calls.closed).toBe(1);
   });
 
+  const untilAborted = () => {
+    const state = { aborted: false };
+    const { session, calls } = fakeSession(async function* (_input, signal) {
+      yield { type: "turn-start", agent: LEAD, turnId: "t", input: "" };
+      yield { type: "text-delta", agent: LEAD, delta: "Working on it" };
+      await aborted(signal);
+      state.aborted = true;
+      yield turnEnd("aborted");
+      return { reason: "aborted", steps: 1, text: "", usage, costUsd: 0 };
+    });
+    return { session, calls, state };
+  };
+
+  it("the first Ctrl+C of a streaming answer interrupts it; the next one, at the idle prompt, quits", async () => {
+    const { session, state } = untilAborted();
+    const view = setup(session);
+    await press(view.stdin, "go", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Working on it"));
+    await press(view.stdin, "\x03");
+    await until(() => state.aborted);
+    await until(() => view.lastFrame()!.includes("enter send"));
+    expect(view.onExit).not.toHaveBeenCalled();
+    await press(view.stdin, "\x03");
+    await until(() => view.onExit.mock.calls.length === 1);
+  });
+
+  it("Esc after queuing a message does not send it: it goes back to the input, and the screen says so", async () => {
+    const { session, calls, state } = untilAborted();
+    const view = setup(session);
+    await press(view.stdin, "first", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Working on it"));
+    await press(view.stdin, "and then this", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("queued: and then this"));
+    await press(view.stdin, KEYS.escape);
+    await until(() => state.aborted);
+    await until(() => view.lastFrame()!.includes("it is back in the input"));
+    await settle();
+    expect(calls.turns).toHaveLength(1);
+    expect(view.lastFrame()).toContain("› and then this");
+    expect(view.lastFrame()).not.toContain("queued: and then this");
+  });
+
+  it("Ctrl+T and /agents with no agent running say so and leave the keys to the input", async () => {
+    const { session } = fakeSession(answering());
+    const view = setup(session);
+    await press(view.stdin, "\x14");
+    await until(() => view.lastFrame()!.includes("No agents are running"));
+    await press(view.stdin, "/agents", KEYS.enter);
+    await settle();
+    await press(view.stdin, "still here");
+    expect(view.lastFrame()).toContain("› still here");
+  });
+
   it("/exit closes the session and exits", async () => {
     const { session, calls } = fakeSession(answering());
     const view = setup(session);

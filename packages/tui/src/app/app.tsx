@@ -78,19 +78,26 @@ export function App(props: AppProps) {
     },
     [dispatchRaw],
   );
+  const editor = useRef<InputEditorHandle | undefined>(undefined);
   const controls = useSession({
     bridge,
     open: props.open,
     resume: props.resume,
     initialPrompt: props.initialPrompt,
     dispatch,
+    onQueueReturned: (text) => {
+      editor.current?.insert(text);
+      dispatch({
+        type: "app-notice",
+        message: "Interrupted. What you queued was not sent: it is back in the input (Enter sends it).",
+      });
+    },
   });
   const { session, busy } = controls;
   const panel = useAgentsPanel(session);
   toPanel.current = panel.push;
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
   const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
-  const editor = useRef<InputEditorHandle | undefined>(undefined);
   const approvalFocus = useApprovalFocus(approvals, editor);
   const [overlay, setOverlay] = useState<Overlay>(undefined);
   const [inputEpoch, setInputEpoch] = useState(0);
@@ -143,6 +150,17 @@ export function App(props: AppProps) {
     (message: string, tone: "info" | "warning" = "info") => dispatch({ type: "app-notice", message, tone }),
     [dispatch],
   );
+  /** Ctrl+T and `/agents`: an empty panel never takes the keys (what is typed next would vanish). */
+  const togglePanel = useCallback(
+    (toggle: () => void) => {
+      if (!panel.visible && !panel.hasContent) {
+        say("No agents are running: the panel opens by itself when the lead starts one.");
+        return;
+      }
+      toggle();
+    },
+    [panel.visible, panel.hasContent, say],
+  );
   /** A prompt for the lead: finished agents leave the panel first. */
   const sendPrompt = useCallback(
     (text: string, options?: { display?: string }) => {
@@ -161,14 +179,14 @@ export function App(props: AppProps) {
       dispatch,
       say,
       send: sendPrompt,
-      agents: { toggle: panel.toggleVisible },
+      agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       switchSession: controls.switchTo,
       refresh: () => setRefresh((count) => count + 1),
       exit: () => void quit(0),
     }),
-    [busy, commands, controls, dispatch, env, panel.toggleVisible, quit, say, sendPrompt],
+    [busy, commands, controls, dispatch, env, panel.toggleVisible, quit, say, sendPrompt, togglePanel],
   );
 
   const runCommand = useCallback(
@@ -268,6 +286,11 @@ export function App(props: AppProps) {
         return;
       }
       setQuitArmedAt(now);
+      // The first Ctrl+C of a running turn interrupts it (as Esc does); the input keeps its text.
+      if (busy) {
+        controls.interrupt();
+        return;
+      }
       setOverlay(undefined);
       setInputEpoch((epoch) => epoch + 1);
     } else if (isCtrl(key, "g") && approvals.length > 0) {
@@ -275,7 +298,7 @@ export function App(props: AppProps) {
     } else if (isCtrl(key, "k") && approvals.length === 0) {
       setOverlay((current) => (current?.kind === "palette" ? undefined : { kind: "palette" }));
     } else if (isCtrl(key, "t") && approvals.length === 0 && overlay === undefined) {
-      panel.toggleFocus();
+      togglePanel(panel.toggleFocus);
     } else if (isCtrl(key, "b")) {
       say(
         controls.detach()

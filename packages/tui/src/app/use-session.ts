@@ -18,6 +18,11 @@ export interface UseSessionOptions {
   /** Sent as the first turn once the session is open (`nyz "prompt"`). */
   initialPrompt?: string | undefined;
   dispatch: (input: TranscriptInput) => void;
+  /**
+   * The person interrupted a turn (Esc, Ctrl+C) while prompts waited for it: they are not sent;
+   * their text is handed back here (for the input), so nothing typed is lost.
+   */
+  onQueueReturned?: ((text: string) => void) | undefined;
 }
 
 export type SessionStatus = "opening" | "ready" | "failed" | "closed";
@@ -88,6 +93,8 @@ export function useSession(options: UseSessionOptions): SessionControls {
   const turnPrompt = useRef("");
   const sessionRef = useRef<OpenedSession | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
+  /** The turn the person interrupted (its queued prompts go back to the input). */
+  const interrupted = useRef<AbortController | undefined>(undefined);
   const turn = useRef<Promise<void> | undefined>(undefined);
   const waiting = useRef<{ input: string; display?: string | undefined }[]>([]);
   const closing = useRef<Promise<void> | undefined>(undefined);
@@ -122,7 +129,10 @@ export function useSession(options: UseSessionOptions): SessionControls {
         markEnded(reason ?? (abort.signal.aborted ? "aborted" : "completed"));
         // What was typed during the turn but not delivered to it is the next turn.
         const left = [...current.takeQueued().map((text) => ({ input: text, display: text })), ...takeHeld()];
-        if (left.length > 0 && !closing.current && sessionRef.current === current) {
+        if (left.length > 0 && interrupted.current === abort && optionsRef.current.onQueueReturned) {
+          dispatch({ type: "queue-cleared" });
+          optionsRef.current.onQueueReturned(left.map((entry) => entry.display).join("\n\n"));
+        } else if (left.length > 0 && !closing.current && sessionRef.current === current) {
           dispatch({ type: "queue-cleared" });
           const text = left.map((entry) => entry.input).join("\n\n");
           const shown = left.map((entry) => entry.display).join("\n\n");
@@ -179,7 +189,9 @@ export function useSession(options: UseSessionOptions): SessionControls {
   }, [bridge]);
 
   const interrupt = useCallback(() => {
-    if (!isDetached()) abortTurn();
+    if (isDetached()) return;
+    interrupted.current = controller.current;
+    abortTurn();
   }, [abortTurn, isDetached]);
 
   const detach = useCallback(() => {
