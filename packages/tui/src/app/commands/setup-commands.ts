@@ -81,10 +81,33 @@ const SANDBOX_EFFECT: Readonly<Record<string, string>> = {
   "full-access": "anything your user may write; commands run without bubblewrap",
 };
 
-/** `/sandbox`: the level and what it allows (docs/security.md has the whole story). */
-const sandbox: CommandHandler = async (_args, context) => {
+/**
+ * `/sandbox`: the level and what it allows (docs/security.md has the whole story). The level is
+ * fixed when the session opens: `/sandbox <level>` says so and how to get it, instead of seeming
+ * to change it.
+ */
+const sandbox: CommandHandler = async (args, context) => {
   const { config } = context.session;
   const level = config.agent.sandbox;
+  const wanted = args.trim();
+  if (wanted !== "" && !(wanted in SANDBOX_EFFECT)) {
+    context.say(
+      `Unknown sandbox level "${wanted}": use read-only, workspace-write or full-access.`,
+      "warning",
+    );
+    return;
+  }
+  if (wanted !== "" && wanted !== level) {
+    context.say(
+      [
+        `The sandbox stays ${level}: it is fixed when the session opens, so /sandbox only shows it.`,
+        `For ${wanted}: quit and run \`nyz --sandbox ${wanted}\` (this session continues with \`nyz -c --sandbox ${wanted}\`),`,
+        `or \`nyz config set agent.sandbox ${wanted}\` for every session.`,
+      ].join("\n"),
+      "warning",
+    );
+    return;
+  }
   const bwrap = await detectBwrap();
   const extra = config.shell.sandbox;
   context.say(
