@@ -331,6 +331,16 @@ describe("App turn control", () => {
     expect(view.lastFrame()).not.toContain("queued: and then this");
   });
 
+  it("shows a working line with the time since Enter before the model says anything", async () => {
+    const { session, state } = untilAborted();
+    const view = setup(session);
+    await press(view.stdin, "go", KEYS.enter);
+    await until(() => /working · \d+s/.test(view.lastFrame()!));
+    await press(view.stdin, KEYS.escape);
+    await until(() => state.aborted);
+    await until(() => !view.lastFrame()!.includes("working ·"));
+  });
+
   it("Ctrl+T and /agents with no agent running say so and leave the keys to the input", async () => {
     const { session } = fakeSession(answering());
     const view = setup(session);

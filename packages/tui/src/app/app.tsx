@@ -12,6 +12,7 @@ import type { InputHistory } from "../input/input-history.js";
 import { isCtrl } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { type FooterMode, StatusFooter } from "../status/status-footer.js";
+import { WorkingLine } from "../status/working-line.js";
 import type { Theme } from "../theme/theme.js";
 import { ThemeProvider } from "../theme/theme-context.js";
 import { transcriptIgnores, transcriptReducer } from "../transcript/transcript-reducer.js";
@@ -69,8 +70,11 @@ export function App(props: AppProps) {
   const dispatchRaw = useBatchedDispatch(dispatchBatch, { background: fromSubagent });
   // Every agent event also feeds the agents panel (batched per frame there).
   const toPanel = useRef<(event: AgentEvent) => void>(() => undefined);
+  /** When the lead's turn last said anything (the working line's silence notice). */
+  const lastActivityAt = useRef(0);
   const dispatch = useCallback(
     (input: TranscriptInput) => {
+      if ("agent" in input && input.agent.depth === 0) lastActivityAt.current = Date.now();
       if (!("agent" in input)) return dispatchRaw(input);
       // Subagents' text deltas change nothing in the transcript: only the panel takes them.
       if (!transcriptIgnores(input)) dispatchRaw(input);
@@ -94,6 +98,14 @@ export function App(props: AppProps) {
     },
   });
   const { session, busy } = controls;
+  // The working line counts from the moment the turn starts (Enter), before any byte arrives.
+  const [busySince, setBusySince] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (!busy) return setBusySince(undefined);
+    const now = Date.now();
+    lastActivityAt.current = now;
+    setBusySince(now);
+  }, [busy]);
   const panel = useAgentsPanel(session);
   toPanel.current = panel.push;
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
@@ -362,6 +374,13 @@ export function App(props: AppProps) {
             <Text color={props.theme.muted}>{question.choices.join(" · ")}</Text>
           ) : null}
         </Box>
+      ) : null}
+      {busySince !== undefined && !dialogOpen ? (
+        <WorkingLine
+          since={busySince}
+          lastActivityAt={() => Math.max(lastActivityAt.current, busySince)}
+          provider={session?.model.providerId ?? "the provider"}
+        />
       ) : null}
       <SteerPrompt panel={panel} />
       <InputEditor
