@@ -8,7 +8,7 @@ import { indexLocation } from "../store/index-location.js";
 import { IndexReader } from "../store/index-reader.js";
 import { manifestChunkCount, readManifest, rowsAreCurrent } from "../store/manifest.js";
 import { walkProject } from "../walker/walk-project.js";
-import { indexExclusions } from "./index-exclusions.js";
+import { indexExclusions, nyzhiOutputExclusions } from "./index-exclusions.js";
 import type {
   ChunkFileFunction,
   UpdateOptions,
@@ -128,7 +128,7 @@ export function createIndex(options: CreateIndexOptions): CodeIndex {
           embedder,
           walkProject: options.walkProject ?? walkProject,
           chunkFile: options.chunkFile ?? chunkFile,
-          exclude: indexExclusions(options.config),
+          exclude: [...indexExclusions(options.config), ...nyzhiOutputExclusions(location.root, options.env)],
           maxFileBytes: options.config.index.max_file_bytes,
         },
         updateOptions,
