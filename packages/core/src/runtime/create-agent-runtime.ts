@@ -279,7 +279,12 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         })
       ).output,
   };
-  const turnContext = codeIndex && autoContextFor(codeIndex, config);
+  const canRead = (path: string) =>
+    guard.resolve(path, "read").then(
+      () => true,
+      () => false,
+    );
+  const turnContext = codeIndex && autoContextFor(codeIndex, config, canRead);
   if (turnContext && config.index.auto_context) refreshContextEachTurn(context, turnContext);
   if (resolved) context.costOf = resolved.costOf;
   if (options.host?.afterStep) context.afterStep = options.host.afterStep;
@@ -437,10 +442,18 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   };
 }
 
-/** A turn's `<codebase_context>` fragment from the session's index, within `index.auto_context_*`. */
-function autoContextFor(codeIndex: CodeIndexService, config: NyzhiConfig) {
+/**
+ * A turn's `<codebase_context>` fragment from the session's index, within `index.auto_context_*`,
+ * holding only files `read` could open (`canRead`: the session's path guard).
+ */
+function autoContextFor(
+  codeIndex: CodeIndexService,
+  config: NyzhiConfig,
+  canRead: (absolutePath: string) => Promise<boolean>,
+) {
   return (turn: { input: string; thread: readonly ModelMessage[] }) =>
     autoContextFragment(codeIndex, {
+      canRead,
       query: turn.input,
       thread: turn.thread,
       budgetTokens: config.index.auto_context_tokens,
