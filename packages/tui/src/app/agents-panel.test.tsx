@@ -99,6 +99,7 @@ function delegating(): { turn: Turn; release: () => void; signal: () => AbortSig
 function fakeManager() {
   return {
     childrenOf: () => [],
+    info: (id: string) => ({ id }),
     close: vi.fn((_id: string) => ({ status: "shutdown", nickname: "Opal" })),
     sendInput: vi.fn((_id: string, _text: string) => ({ status: "sent" as const, nickname: "Opal" })),
     resume: vi.fn(async (_id: string, _text: string) => ({ status: "running", nickname: "Opal" })),
