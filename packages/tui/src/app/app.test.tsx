@@ -1,4 +1,7 @@
-import type { AgentTag, ApprovalAnswer } from "@nyzhi/core";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type AgentTag, type ApprovalAnswer, MissingCredentialError, openCredentialStore } from "@nyzhi/core";
 import { describe, expect, it, vi } from "vitest";
 import {
   aborted,
@@ -72,6 +75,40 @@ describe("App", () => {
     await until(() => view.onExit.mock.calls.length === 1);
     expect(view.onExit).toHaveBeenCalledWith(1);
     expect(view.frames.join("")).toContain("No sessions to continue in /work/project.");
+  });
+
+  it("with no credentials opens anyway, says what is missing, and /login takes a masked key, saves it and opens", async () => {
+    const home = await mkdtemp(join(tmpdir(), "nyzhi-tui-login-"));
+    const env = { NYZHI_HOME: home, NYZHI_CREDENTIAL_STORE: "file" };
+    const { session, calls } = fakeSession(answering("hello"));
+    let opens = 0;
+    const view = setup(
+      async () => {
+        opens += 1;
+        if (opens === 1)
+          throw new MissingCredentialError(
+            "anthropic",
+            "ANTHROPIC_API_KEY",
+            "No credentials found for provider 'anthropic'.",
+          );
+        return session;
+      },
+      { env },
+    );
+    await until(() => view.lastFrame()!.includes("Type /login to paste an API key for anthropic"));
+    expect(view.onExit).not.toHaveBeenCalled();
+    await press(view.stdin, "/login", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Paste the API key for anthropic"));
+    await press(view.stdin, "sk-ant-secret-0123456789");
+    expect(view.lastFrame()).not.toContain("sk-ant-secret");
+    expect(view.lastFrame()).toContain("•".repeat(24));
+    await press(view.stdin, KEYS.enter);
+    await until(() => opens === 2);
+    await until(() => view.lastFrame()!.includes("Saved the API key for anthropic"));
+    const { store } = await openCredentialStore({ env });
+    expect(JSON.stringify(await store.listAccounts("anthropic"))).toContain("default");
+    await press(view.stdin, "hi", KEYS.enter);
+    await until(() => calls.turns.length === 1);
   });
 
   it("says an unknown /command is unknown and sends nothing to the model", async () => {

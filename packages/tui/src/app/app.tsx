@@ -1,5 +1,5 @@
 import type { Environment } from "@nyzhi/config";
-import { type AgentEvent, parseSlashInput, type SessionResume } from "@nyzhi/core";
+import { type AgentEvent, login, parseSlashInput, type SessionResume } from "@nyzhi/core";
 import { Box, Text } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../approval/approval-dialog.js";
@@ -8,6 +8,7 @@ import { CommandPalette } from "../commands/command-palette.js";
 import { findCommand, type SlashCommand, unknownCommandMessage } from "../commands/command-registry.js";
 import type { FileSource } from "../input/input-completion.js";
 import { InputEditor, type InputEditorHandle } from "../input/input-editor.js";
+import { SecretPrompt } from "../input/secret-prompt.js";
 import type { InputHistory } from "../input/input-history.js";
 import { isCtrl } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
@@ -201,13 +202,46 @@ export function App(props: AppProps) {
     [busy, commands, controls, dispatch, env, panel.toggleVisible, quit, say, sendPrompt, togglePanel],
   );
 
+  /** `/login`: the provider whose API key is being pasted (masked), if any. */
+  const [loginFor, setLoginFor] = useState<string | undefined>(undefined);
+  const saveKey = useCallback(
+    async (providerId: string, apiKey: string) => {
+      setLoginFor(undefined);
+      try {
+        const result = await login({
+          providerId,
+          apiKey,
+          method: "api-key",
+          env,
+          io: { print: (line) => say(line), prompt: async () => "" },
+        });
+        if (result.status !== "saved") return say(`No key saved for ${providerId}.`, "warning");
+        say(`Saved the API key for ${providerId} (${result.storeKind} store, as \`nyz login\` saves it).`);
+        if (!session) await controls.reopen();
+      } catch (error) {
+        dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    [controls, dispatch, env, say, session],
+  );
+
   const runCommand = useCallback(
     async (command: AppCommand, args: string, typed: string) => {
       if (command.name === "exit") return quit(0);
+      if (command.name === "login" && (!session || args.trim() !== "")) {
+        // Without a session (no credentials), or `/login <provider>`: paste a key here.
+        const providerId = args.trim() || controls.missingProvider || session?.model.providerId;
+        if (!providerId) return say("Name the provider: /login <provider>.", "warning");
+        setLoginFor(providerId);
+        return;
+      }
       if (!session) {
         dispatch({
           type: "app-notice",
-          message: "The session is still opening; try again in a moment.",
+          message:
+            controls.status === "needs-login"
+              ? "No session yet: /login first (it opens once a key is saved)."
+              : "The session is still opening; try again in a moment.",
           tone: "warning",
         });
         return;
@@ -219,7 +253,7 @@ export function App(props: AppProps) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [context, dispatch, quit, sendPrompt, session],
+    [context, controls.missingProvider, dispatch, quit, say, sendPrompt, session],
   );
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
@@ -228,7 +262,10 @@ export function App(props: AppProps) {
       if (!session) {
         dispatch({
           type: "app-notice",
-          message: "The session is still opening; try again in a moment.",
+          message:
+            controls.status === "needs-login"
+              ? "No session yet: /login first (it opens once a key is saved)."
+              : "The session is still opening; try again in a moment.",
           tone: "warning",
         });
         return;
@@ -382,6 +419,13 @@ export function App(props: AppProps) {
           provider={session?.model.providerId ?? "the provider"}
         />
       ) : null}
+      {loginFor !== undefined ? (
+        <SecretPrompt
+          label={`Paste the API key for ${loginFor}:`}
+          onSubmit={(key) => void saveKey(loginFor, key)}
+          onCancel={() => setLoginFor(undefined)}
+        />
+      ) : null}
       <SteerPrompt panel={panel} />
       <InputEditor
         key={inputEpoch}
@@ -391,7 +435,7 @@ export function App(props: AppProps) {
         history={props.history?.entries}
         commands={commands as SlashCommand<unknown>[]}
         files={props.files}
-        isActive={!dialogHasKeys && overlay === undefined && !panel.focused}
+        isActive={!dialogHasKeys && overlay === undefined && !panel.focused && loginFor === undefined}
         handle={editor}
       />
       <StatusFooter

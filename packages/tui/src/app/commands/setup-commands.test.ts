@@ -81,7 +81,7 @@ describe("setup commands", () => {
     expect(said[0]).toMatch(/anthropic/i);
     expect(said[0]).toContain("ANTHROPIC_API_KEY");
     expect(said[0]).not.toContain("sk-ant-test-123456");
-    expect(said[0]).toContain("nyz login <provider>");
+    expect(said[0]).toContain("/login <provider>");
   });
 
   it("/sandbox <level> never seems to change the level: it says it stays, and how to get the other", async () => {

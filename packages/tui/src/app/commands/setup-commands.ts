@@ -11,12 +11,12 @@ import { authStatus, detectBwrap, formatAuthStatus, openCredentialStore } from "
 import { ACCENTS } from "../../theme/accents.js";
 import type { CommandContext, CommandHandler } from "./command-types.js";
 
-/** `/login`: which credentials each provider has; logging in runs outside the app. */
+/** `/login`: which credentials each provider has (`/login <provider>` pastes a key: see the app). */
 const login: CommandHandler = async (_args, context) => {
   const { store } = await openCredentialStore({ env: context.env });
   const rows = await authStatus({ env: context.env, config: context.session.config, store });
   context.say(
-    `${formatAuthStatus(rows).trimEnd()}\nTo log in, quit and run \`nyz login <provider>\` in a shell (or set the provider's API key variable); then reopen with \`nyz -c\`.`,
+    `${formatAuthStatus(rows).trimEnd()}\nTo add an API key here: /login <provider> (pasted masked, saved as \`nyz login\` saves it). For OAuth, run \`nyz login <provider>\` in a shell.`,
   );
 };
 
