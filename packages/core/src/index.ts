@@ -82,6 +82,9 @@ export { compactThread } from "./context/compaction/compact-thread.js";
 export { contextDirs } from "./context/compaction/context-dirs.js";
 export { estimateTokens } from "./context/compaction/estimate-tokens.js";
 export { assertValidThread, validateThread } from "./context/compaction/validate-thread.js";
+export type { DoctorCheck, DoctorReport, DoctorState } from "./doctor/doctor-types.js";
+export { formatDoctorReport } from "./doctor/format-doctor-report.js";
+export { MIN_NODE_MAJOR, type RunDoctorOptions, runDoctor } from "./doctor/run-doctor.js";
 export {
   type AgentEvent,
   type AgentEventOf,
