@@ -9,7 +9,7 @@ import {
   proxyForUrl,
 } from "@nyzhi/config";
 import { createIndex, isLanceDbInstalled, LANCEDB_PACKAGES } from "@nyzhi/index";
-import { detectBwrap } from "../sandbox/detect-bwrap.js";
+import { detectBwrap } from "../engines/sandbox/detect-bwrap.js";
 import type { DoctorCheck, DoctorReport } from "./doctor-types.js";
 import { probeExecutable } from "./probe-executable.js";
 
