@@ -8,13 +8,20 @@ import { describe, expect, it } from "vitest";
  */
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
-function runDemo(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runDemo(
+  args: string[],
+  options: { build?: boolean } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["scripts/demo.mjs", "--no-build", ...args], {
-      cwd: root,
-      env: { ...process.env, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["scripts/demo.mjs", ...(options.build ? [] : ["--no-build"]), ...args],
+      {
+        cwd: root,
+        env: { ...process.env, NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
@@ -63,6 +70,18 @@ describe("pnpm demo", () => {
     expect(tree).toMatch(/^total\s+[\d,]+ in \/ [\d,]+ out\s+\$\d+\.\d{4}\s+[\d.]+ s · anthropic\//m);
     expect(stdout).toContain("nyz exited 0");
   }, 180_000);
+
+  it("builds quietly first: one progress line, no build log", async () => {
+    // The suite has built already, so turbo's cache answers; the output is what a person sees.
+    const { code, stdout, stderr } = await runDemo(["--json"], { build: true });
+    expect(code, stderr).toBe(0);
+    expect(stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(
+        /^Building nyzhi \(the first time takes a minute\)… Built nyzhi in [\d.]+ s\.\s*$/,
+      ),
+    ]);
+    expect(stdout.trim().split("\n").at(-1)).toContain('"type":"turn_complete"');
+  }, 600_000);
 
   it("prints the same run as JSONL with --json", async () => {
     const { code, stdout, stderr } = await runDemo(["--json"]);
