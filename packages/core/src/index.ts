@@ -231,7 +231,12 @@ export {
   createAgentRuntime,
 } from "./runtime/create-agent-runtime.js";
 export { EventRouter } from "./runtime/event-router.js";
-export { type FollowTeamOptions, followTeam, TEAM_WAKE_PROMPT } from "./runtime/follow-team.js";
+export {
+  type FollowTeamOptions,
+  followTeam,
+  leadHasTeamMail,
+  TEAM_WAKE_PROMPT,
+} from "./runtime/follow-team.js";
 export { type LoadedWorkspace, loadWorkspace } from "./runtime/load-workspace.js";
 export {
   createModelResolver,

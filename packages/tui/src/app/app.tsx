@@ -28,6 +28,7 @@ import { Picker, type PickerSpec } from "./picker.js";
 import type { SessionBridge } from "./session-bridge.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
+import { useTeamWake } from "./use-team-wake.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 
@@ -182,6 +183,12 @@ export function App(props: AppProps) {
     },
     [controls.send, panel.nextPrompt],
   );
+
+  useTeamWake({
+    session,
+    idle: !busy && approvals.length === 0 && question === undefined && controls.status === "ready",
+    send: sendPrompt,
+  });
 
   const context = useCallback(
     (current: NonNullable<typeof session>): CommandContext => ({
