@@ -8,8 +8,8 @@ import { CommandPalette } from "../commands/command-palette.js";
 import { findCommand, type SlashCommand, unknownCommandMessage } from "../commands/command-registry.js";
 import type { FileSource } from "../input/input-completion.js";
 import { InputEditor, type InputEditorHandle } from "../input/input-editor.js";
-import { SecretPrompt } from "../input/secret-prompt.js";
 import type { InputHistory } from "../input/input-history.js";
+import { SecretPrompt } from "../input/secret-prompt.js";
 import { isCtrl } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { type FooterMode, StatusFooter } from "../status/status-footer.js";
@@ -28,9 +28,9 @@ import { Picker, type PickerSpec } from "./picker.js";
 import type { SessionBridge } from "./session-bridge.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
-import { useTeamWake } from "./use-team-wake.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { type SessionOpener, useSession } from "./use-session.js";
+import { useTeamWake } from "./use-team-wake.js";
 
 /** A second Ctrl+C within this many ms quits. */
 export const QUIT_WINDOW_MS = 1500;
@@ -260,7 +260,7 @@ export function App(props: AppProps) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [context, controls.missingProvider, dispatch, quit, say, sendPrompt, session],
+    [context, controls.missingProvider, dispatch, quit, say, sendPrompt, session, controls.status],
   );
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
@@ -291,7 +291,7 @@ export function App(props: AppProps) {
       }
       sendPrompt(expanded, { display: typed });
     },
-    [dispatch, sendPrompt, session],
+    [dispatch, sendPrompt, session, controls.status],
   );
 
   const submit = useCallback(
