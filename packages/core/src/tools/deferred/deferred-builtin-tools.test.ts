@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { type MockLlm, type Rule, startMockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../../events/agent-events.js";
-import { openSession } from "../../host/open-session.js";
-import type { OpenedSession } from "../../host/session-handle.js";
+import { openSession } from "../../session/open-session.js";
+import type { OpenedSession } from "../../session/session-handle.js";
 
 /**
  * Deferred built-in tools (issue 32): a session with the default configuration offers the lead

@@ -1,5 +1,5 @@
-import type { Tool } from "../define-tool.js";
-import type { ToolRegistry } from "../tool-registry.js";
+import type { Tool } from "../seam/define-tool.js";
+import type { ToolRegistry } from "../seam/tool-registry.js";
 import { DEFAULT_DEFER_THRESHOLD } from "./defer-if-many.js";
 import { toolSearchTool } from "./tool-search-tool.js";
 
