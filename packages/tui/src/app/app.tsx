@@ -26,6 +26,7 @@ import { Picker, type PickerSpec } from "./picker.js";
 import type { SessionBridge } from "./session-bridge.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
+import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 
 /** A second Ctrl+C within this many ms quits. */
@@ -86,6 +87,7 @@ export function App(props: AppProps) {
   });
   const { session, busy } = controls;
   const panel = useAgentsPanel(session);
+  useIndexWarmUp(session);
   toPanel.current = panel.push;
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
   const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
