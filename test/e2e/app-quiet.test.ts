@@ -16,6 +16,8 @@ import { hasTmux, TmuxTerminal } from "./helpers/tmux-terminal.js";
 const READY = "Ask anything";
 /** The footer names the model once the session is open (`… · trust off` before). */
 const OPEN = /[\w.-]+ · trust off/;
+/** Bytes a key's echo may write: the few cells that changed and the moves to reach them. */
+const ECHO_BYTES = 150;
 
 let home: string;
 let project: string;
@@ -91,5 +93,29 @@ describe.skipIf(!hasTmux())("a quiet app", { timeout: 120_000 }, () => {
     await sleep(6000);
     expect(written()).toBe(0);
     expect(indexChildren(shell)).toBe(0);
+  });
+
+  it("echoes a typed key in fewer than 150 bytes", async () => {
+    const term = terminal as TmuxTerminal;
+    await term.startNyz();
+    await term.waitForText(READY);
+    await term.waitFor((screen) => OPEN.test(screen));
+    // The first key changes the box's colour and the footer's hints; the next ones only the line.
+    await term.type("h");
+    await term.waitFor((screen) => screen.includes("› h"));
+    await sleep(500);
+    await term.tmux("pipe-pane", "-o", "-t", term.target, `cat >> '${output}'`);
+    const sizes: number[] = [];
+    let typed = "h";
+    for (const key of "ello") {
+      const before = written();
+      typed += key;
+      await term.type(key);
+      await term.waitFor((screen) => screen.includes(`› ${typed}`));
+      await sleep(300);
+      sizes.push(written() - before);
+    }
+    for (const size of sizes) expect(size).toBeLessThan(ECHO_BYTES);
+    expect(sizes.some((size) => size > 0)).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ import {
   type SessionResume,
 } from "@nyzhi/core";
 import { type Instance, render } from "ink";
+import { createDiffingLogUpdate } from "../frame/diffing-log-update.js";
 import { InputHistory, projectHistoryPath } from "../input/input-history.js";
 import { resolveTheme, type ThemeColourOverrides } from "../theme/theme.js";
 import { App } from "./app.js";
@@ -155,7 +156,8 @@ export async function runApp(options: RunAppOptions): Promise<number> {
         onExit={finish}
         quitRef={quitRef}
       />,
-      { stdin, stdout, stderr, exitOnCtrlC: false },
+      // Frames are written as the cells that changed (frame/diffing-log-update.ts).
+      { stdin, stdout, stderr, exitOnCtrlC: false, logUpdate: createDiffingLogUpdate },
     );
     // A component that throws ends ink's render: the same as a crash.
     instance.waitUntilExit().catch((error: unknown) => {

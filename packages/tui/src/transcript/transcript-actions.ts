@@ -46,7 +46,6 @@ export function reduceAction(state: TranscriptState, action: TranscriptAction, _
         nextId: state.nextId,
         queued: state.queued,
         agents: state.agents,
-        totals: state.totals,
       };
     default:
       return assertNever(action);
