@@ -220,7 +220,7 @@ export function App(props: AppProps) {
   );
 
   const submit = useCallback(
-    (text: string) => {
+    (text: string, display?: string) => {
       if (panel.steer) return submitSteer(panel, session, text, say);
       void props.history?.push(text).catch(() => undefined);
       if (question) {
@@ -234,7 +234,7 @@ export function App(props: AppProps) {
         else void runCustom(text.trim());
         return;
       }
-      sendPrompt(text);
+      sendPrompt(text, display === undefined ? undefined : { display });
     },
     [
       bridge,

@@ -104,7 +104,13 @@ export const TranscriptItemView = memo(function TranscriptItemView({
     case "diff":
       return (
         <Box paddingLeft={2}>
-          <DiffView diff={item.diff} path={item.path} created={item.created} expandHint={expandHint} />
+          <DiffView
+            diff={item.diff}
+            path={item.path}
+            created={item.created}
+            expanded={item.expanded}
+            expandHint={expandHint}
+          />
         </Box>
       );
     case "subagent":
