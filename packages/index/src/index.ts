@@ -45,7 +45,12 @@ export {
   IndexNotBuiltError,
   type IndexStatus,
 } from "./indexer/create-index.js";
-export { indexExclusions, SECRET_FILE_GLOBS } from "./indexer/index-exclusions.js";
+export {
+  indexExclusions,
+  NYZHI_OUTPUT_GLOBS,
+  nyzhiOutputExclusions,
+  SECRET_FILE_GLOBS,
+} from "./indexer/index-exclusions.js";
 export type {
   ChunkFileFunction,
   IndexProgress,

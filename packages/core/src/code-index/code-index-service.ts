@@ -61,6 +61,11 @@ export interface CodeIndexServiceOptions {
   onActivity?: (activity: IndexActivity) => void;
   /** Watch the project for changes made by other processes (default true). */
   watch?: boolean;
+  /**
+   * Use an index that exists without ever writing it (headless runs): `start` does nothing, changed
+   * files are not re-indexed, nothing is built; the index opens on the first search or `ready`.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -170,7 +175,7 @@ export class CodeIndexService {
 
   /** Files changed (by the agents' tools or another process): re-indexed at once, in order. */
   filesChanged(paths: readonly string[]): void {
-    if (this.#closed || paths.length === 0) return;
+    if (this.#closed || this.#options.readOnly || paths.length === 0) return;
     for (const path of paths) this.#pending.add(path);
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
@@ -196,11 +201,12 @@ export class CodeIndexService {
    * The index's first need (a session's first turn, or the app's first key of a prompt): a built
    * index is opened and watched at once; a missing one is built in the background after `delayMs`
    * when `index.auto` is on and the project is small enough, then watched. Later calls do nothing,
-   * so an idle session never loads LanceDB nor starts the index's child process.
+   * so an idle session never loads LanceDB nor starts the index's child process. Read-only:
+   * nothing (the index opens when first searched).
    */
   start(options: { delayMs?: number } = {}): void {
     const { config } = this.#options;
-    if (!config.index.enabled || this.#started || this.#closed) return;
+    if (!config.index.enabled || this.#options.readOnly || this.#started || this.#closed) return;
     this.#started = true;
     void this.isBuilt().then((built) => {
       if (this.#closed) return;

@@ -26,13 +26,15 @@ function setUp() {
   const screen = new ScreenModel();
   screen.write("$ earlier output\n$ nyz\n");
   const written: string[] = [];
-  const log = createDiffingLogUpdate({
+  const terminal = {
+    columns: WIDTH,
     write: (data: string) => {
       written.push(data);
       screen.write(data);
     },
     isTTY: true,
-  });
+  };
+  const log = createDiffingLogUpdate(terminal);
   /** Whether the screen shows `frame` below the shell's lines, and nothing under it. */
   const shows = (frame: string) => {
     expect(screen.text().slice(0, 2)).toEqual(["$ earlier output", "$ nyz"]);
@@ -41,10 +43,10 @@ function setUp() {
     expect(screen.rows.slice(2 + cells.length).every((row) => row.every((cell) => cell.value === " "))).toBe(
       true,
     );
-    // The cursor rests at the start of the row below the frame, where ink expects it.
-    expect([screen.row, screen.column]).toEqual([2 + cells.length, 0]);
+    // The cursor rests on the frame's first row, column 1: a resize re-wraps the frame below it.
+    expect([screen.row, screen.column]).toEqual([2, 0]);
   };
-  return { screen, written, log, shows };
+  return { screen, written, log, shows, terminal };
 }
 
 describe("createDiffingLogUpdate", () => {
@@ -81,15 +83,41 @@ describe("createDiffingLogUpdate", () => {
     }
   });
 
-  it("clears the frame for ink's writes above it, then draws the next whole", () => {
+  it("clears the frame for ink's finished items, which go where it was, then draws the next below them", () => {
     const { screen, log } = setUp();
     log(inputFrame("x"));
     log.clear();
+    expect(
+      screen
+        .text()
+        .slice(2)
+        .every((row) => row === ""),
+    ).toBe(true);
     screen.write("a finished answer\n");
     log(inputFrame(""));
     expect(screen.text()[2]).toBe("a finished answer");
     const cells = expectedCells(inputFrame(""));
     expect(trimmed(screen.rows.slice(3, 3 + cells.length))).toEqual(trimmed(cells));
+    expect([screen.row, screen.column]).toEqual([3, 0]);
+  });
+
+  it("writes a frame whose lines a narrower terminal wraps whole, and moves back by their rows", () => {
+    const { written, log, terminal } = setUp();
+    log(inputFrame("x"));
+    terminal.columns = 60;
+    written.length = 0;
+    log(inputFrame("xy"));
+    // Erased from the first row down, written again; each 100-column line now takes two rows (the
+    // footer one): back up seven.
+    expect(written.join("")).toMatch(/^\r\x1b\[J/);
+    expect(written.join("")).toMatch(/\r\x1b\[7A$/);
+  });
+
+  it("leaves the cursor below the last frame at the end, for the shell", () => {
+    const { screen, log } = setUp();
+    log(inputFrame("bye"));
+    log.done();
+    expect([screen.row, screen.column]).toEqual([2 + expectedCells(inputFrame("bye")).length, 0]);
   });
 
   it("writes nothing for a frame equal to the last", () => {

@@ -1,12 +1,19 @@
+import { rowsOf, terminalWidthNow } from "../terminal/keep-scrollback-stream.js";
 import { diffFrameLine, toColumn } from "./diff-frame-line.js";
 
 /**
- * ink's frame writer ("log update"), replaced (decision 016): ink hands it each frame of the live
- * region, and ink's own writer erases every line of the last frame and writes the new one whole
- * (~1 KB for one typed key in a 100-column input box), or, in its incremental mode, every changed
- * line whole. This one writes only the cells that changed: a key's echo is a move up to the input
- * line, the few changed cells, and a move back (~40 bytes). The same interface as ink's, which
- * `render`'s `logUpdate` option takes (a patch of ink, `patches/ink@6.8.0.patch`).
+ * ink's frame writer ("log update"), replaced (decision 016). ink hands it each frame of the live
+ * region (the rows below the finished transcript); ink's own writer erased every row of the last
+ * frame and wrote the new one whole (~1 KB for one key typed into a 100-column input box). This one:
+ *
+ * - writes only the cells that changed: a key's echo is a move down to the input row, the changed
+ *   cells, and a move back (~40 bytes);
+ * - rests the cursor on the live region's first row, column 1, between frames (as Codex's viewport
+ *   does), so a terminal that re-wraps the region on a resize keeps the cursor's row in place, and
+ *   the next full frame erases from there down ("erase below"): the scrollback above is never
+ *   touched (issue 27).
+ *
+ * The same interface as ink's, which `render`'s `logUpdate` option takes (`patches/ink@6.8.0.patch`).
  */
 export interface LogUpdate {
   (output: string): boolean;
@@ -26,79 +33,75 @@ export interface CursorPosition {
 interface Stream {
   write(data: string): unknown;
   isTTY?: boolean;
+  columns?: number;
+  getWindowSize?: () => [number, number];
 }
 
 const CSI = "\x1b[";
 const HIDE_CURSOR = `${CSI}?25l`;
 const SHOW_CURSOR = `${CSI}?25h`;
-/** Erases from the cursor to the end of the screen: below the live region there is nothing else. */
-const ERASE_DOWN = `${CSI}J`;
+/** Column 1, then erase to the end of the screen: below the live region there is nothing else. */
+const ERASE_BELOW = `\r${CSI}J`;
 const up = (rows: number) => (rows > 0 ? `${CSI}${rows}A` : "");
 const down = (rows: number) => (rows > 0 ? `${CSI}${rows}B` : "");
 
-/** ink's `eraseLines`: clears `count` rows upward from the cursor's, ending on the top one's start. */
-function eraseLines(count: number): string {
-  let erase = "";
-  for (let row = 0; row < count; row++) erase += `${CSI}2K${row < count - 1 ? `${CSI}1A` : ""}`;
-  return count > 0 ? `${erase}${CSI}G` : "";
-}
-
-/** The rows a frame shows: ink ends each frame with a newline, unless it fills the screen. */
-function rowsOf(output: string): string[] {
-  const rows = output.split("\n");
-  if (output.endsWith("\n")) rows.pop();
-  return rows;
+/** A frame's lines: ink ends each frame with a newline, unless the frame fills the screen. */
+function linesOf(output: string): string[] {
+  const lines = output.split("\n");
+  if (output.endsWith("\n")) lines.pop();
+  return lines;
 }
 
 const samePosition = (a: CursorPosition | undefined, b: CursorPosition | undefined) =>
   a?.x === b?.x && a?.y === b?.y;
 
-/**
- * The frames' rows are kept; a new frame that ends with a newline (the cursor then rests on the row
- * below it) after one that did too is written as the changes between the two, row by row. Any other
- * frame (one that fills the screen, the first) is written as ink writes it.
- */
 export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = {}): LogUpdate {
+  /** The frame on the screen ("" when none), its cursor resting on the frame's first row. */
   let previous = "";
-  let previousRows: string[] = [];
   let cursorHidden = false;
   let cursor: CursorPosition | undefined;
   let cursorDirty = false;
-  let previousCursor: CursorPosition | undefined;
-  let cursorShown = false;
+  /** The cursor shown inside the frame (`setCursorPosition`), else it rests on the first row. */
+  let shownCursor: CursorPosition | undefined;
 
-  /** Rows of the last frame, as ink counts them (a trailing newline counts one more). */
-  const lineCount = () => (previous === "" ? 0 : previous.split("\n").length);
+  const width = () => terminalWidthNow(stream);
   const activeCursor = () => (cursorDirty ? cursor : undefined);
-  /** From a shown cursor back to the row below the frame, column 0. */
-  const returnToBottom = () => {
-    if (!cursorShown || !previousCursor) return "";
-    return `${HIDE_CURSOR}${down(lineCount() - 1 - previousCursor.y)}${CSI}G`;
+  /** From a cursor shown inside the frame back to the frame's first row. */
+  const backToTop = () => (shownCursor ? `${HIDE_CURSOR}${up(shownCursor.y)}\r` : "");
+  /** From the first row to a cursor position in the frame, shown there. */
+  const toCursor = (position: CursorPosition | undefined) =>
+    position ? `${down(position.y)}${toColumn(position.x)}${SHOW_CURSOR}` : "";
+  /** After `output` was written from its first row: back to that row (its rows at today's width). */
+  const park = (output: string) => {
+    const rows = rowsOf(output, width());
+    return `\r${up(output.endsWith("\n") ? rows : rows - 1)}`;
   };
-  const cursorSuffix = (rows: number, position: CursorPosition | undefined) =>
-    position ? `${up(rows - position.y)}${toColumn(position.x)}${SHOW_CURSOR}` : "";
+  /** Whether each line of both frames takes one row: the changes can be written row by row. */
+  const diffable = (before: readonly string[], after: readonly string[]) =>
+    previous.endsWith("\n") &&
+    rowsOf(previous, width()) === before.length &&
+    rowsOf(`${after.join("\n")}\n`, width()) === after.length;
 
   const changes = (output: string): string => {
-    const before = previousRows;
-    const after = rowsOf(output);
-    let first = 0;
-    while (first < before.length && first < after.length && before[first] === after[first]) first++;
-    let written = up(before.length - first);
-    let row = first;
-    const common = Math.min(before.length, after.length);
-    for (let index = first; index < common; index++) {
+    const before = linesOf(previous);
+    const after = linesOf(output);
+    if (!output.endsWith("\n") || !diffable(before, after)) return `${ERASE_BELOW}${output}${park(output)}`;
+    let written = "";
+    let row = 0;
+    for (let index = 0; index < Math.min(before.length, after.length); index++) {
       const line = diffFrameLine(before[index] as string, after[index] as string);
       if (line === "") continue;
       written += down(index - row) + line;
       row = index;
     }
     if (after.length > before.length) {
-      written += `${down(before.length - row)}\r${after.slice(before.length).join("\n")}\n`;
-    } else {
-      written += `${down(after.length - row)}\r`;
-      if (after.length < before.length) written += ERASE_DOWN;
+      // New rows below: written with newlines, which scroll the screen when it is full.
+      const added = `${after.slice(before.length).join("\n")}\n`;
+      return `${written}${down(before.length - row)}\r${added}${up(after.length)}`;
     }
-    return written;
+    if (after.length < before.length)
+      return `${written}${down(after.length - row)}${ERASE_BELOW}${up(after.length)}`;
+    return `${written}\r${up(row)}`;
   };
 
   const render = ((output: string): boolean => {
@@ -108,60 +111,50 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     }
     const position = activeCursor();
     cursorDirty = false;
-    const cursorMoved = !samePosition(position, previousCursor);
-    if (output === previous && !cursorMoved) return false;
-    const rows = rowsOf(output).length;
-    let written = returnToBottom();
-    if (output === previous) {
-      // Only the cursor moved.
-    } else if (previous.endsWith("\n") && output.endsWith("\n")) {
-      written += changes(output);
-    } else {
-      written += eraseLines(lineCount()) + output;
+    if (output === previous && samePosition(position, shownCursor)) return false;
+    let written = backToTop();
+    if (output !== previous) {
+      written += previous === "" ? `${ERASE_BELOW}${output}${park(output)}` : changes(output);
     }
-    written += cursorSuffix(rows, position);
-    stream.write(written);
+    stream.write(written + toCursor(position));
     previous = output;
-    previousRows = rowsOf(output);
-    previousCursor = position ? { ...position } : undefined;
-    cursorShown = position !== undefined;
+    shownCursor = position ? { ...position } : undefined;
     return true;
   }) as LogUpdate;
 
   render.clear = () => {
-    const rows = previousRows.length;
-    const erase = previous.endsWith("\n") ? `${up(rows)}\r${ERASE_DOWN}` : eraseLines(lineCount());
-    stream.write(returnToBottom() + erase);
+    stream.write(backToTop() + ERASE_BELOW);
     previous = "";
-    previousRows = [];
-    previousCursor = undefined;
-    cursorShown = false;
+    shownCursor = undefined;
   };
+  /** The end: the cursor goes below the last frame, where the shell's prompt comes next. */
   render.done = () => {
-    previous = "";
-    previousRows = [];
-    previousCursor = undefined;
-    cursorShown = false;
+    let written = backToTop();
+    if (previous !== "") {
+      const rows = rowsOf(previous, width());
+      written += previous.endsWith("\n") ? `${down(rows)}\r` : `${down(rows - 1)}\r\n`;
+    }
     if (!showCursor && cursorHidden) {
-      if (stream.isTTY) stream.write(SHOW_CURSOR);
+      if (stream.isTTY) written += SHOW_CURSOR;
       cursorHidden = false;
     }
+    if (written !== "") stream.write(written);
+    previous = "";
+    shownCursor = undefined;
   };
+  /** ink wrote `output` itself (after clearing the screen), leaving the cursor after it. */
   render.sync = (output: string) => {
     const position = activeCursor();
     cursorDirty = false;
+    stream.write((output === "" ? "" : park(output)) + (position ? toCursor(position) : ""));
     previous = output;
-    previousRows = rowsOf(output);
-    if (!position && cursorShown) stream.write(HIDE_CURSOR);
-    if (position) stream.write(cursorSuffix(previousRows.length, position));
-    previousCursor = position ? { ...position } : undefined;
-    cursorShown = position !== undefined;
+    shownCursor = position ? { ...position } : undefined;
   };
   render.setCursorPosition = (position) => {
     cursor = position;
     cursorDirty = true;
   };
   render.isCursorDirty = () => cursorDirty;
-  render.willRender = (output) => output !== previous || !samePosition(activeCursor(), previousCursor);
+  render.willRender = (output) => output !== previous || !samePosition(activeCursor(), shownCursor);
   return render;
 }
