@@ -77,8 +77,9 @@ afterEach(async () => {
   terminal = undefined;
   await mock?.close();
   mock = undefined;
-  await rm(home, { recursive: true, force: true });
-  await rm(project, { recursive: true, force: true });
+  // The app may still be saving as tmux ends it: retry a removal that raced a write.
+  await rm(home, { recursive: true, force: true, maxRetries: 5 });
+  await rm(project, { recursive: true, force: true, maxRetries: 5 });
 });
 
 describe.skipIf(!hasTmux())("a quiet app", { timeout: 120_000 }, () => {
