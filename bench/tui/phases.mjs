@@ -59,9 +59,10 @@ export async function launchFloor(term, { cwd }) {
  * prompt line showing it (`› ` and everything typed so far). Ctrl+U clears the line every 40.
  * Resolves with one list of times (ms) per terminal.
  */
-export async function sampleEcho(terms, { count, gapMs = [60, 120] }) {
+export async function sampleEcho(terms, { count, gapMs = [60, 120], bytes } = {}) {
   const list = Array.isArray(terms) ? terms : [terms];
   const times = list.map(() => []);
+  const written = list.map(() => []);
   const typed = list.map(() => "");
   for (let index = 0; index < count; index++) {
     for (const [which, term] of list.entries()) {
@@ -73,15 +74,20 @@ export async function sampleEcho(terms, { count, gapMs = [60, 120] }) {
       }
       typed[which] += TYPED[index % TYPED.length];
       const from = term.length;
+      const bytesBefore = term.bytes;
       const sentAt = performance.now();
       term.type(typed[which].at(-1));
       const shownAt = await term.waitForText(`› ${typed[which]}`, { from, timeoutMs: 10_000 });
       times[which].push(shownAt - sentAt);
       await sleep(gapMs[0] + Math.random() * (gapMs[1] - gapMs[0]));
+      // Everything written from the key to the next one (the first key of a line also recolours
+      // the box and shows the footer's hints).
+      if (typed[which].length > 1) written[which].push(term.bytes - bytesBefore);
     }
   }
   for (const term of list) term.keys("C-u");
   await sleep(200);
+  if (bytes) return Array.isArray(terms) ? { times, written } : { times: times[0], written: written[0] };
   return Array.isArray(terms) ? times : times[0];
 }
 
