@@ -283,6 +283,16 @@ global config as [projects."<root>"] trusted = true. For one run, pass --trust-p
     );
 
   program
+    .command("doctor")
+    .description(
+      "check Node, sandbox, ripgrep, git, tmux, keychain, credentials, proxy, trust, index and config; exit 1 when something required is missing",
+    )
+    .option("--json", "print the checks as JSON")
+    .action(async (options: { json?: boolean }) =>
+      run(async () => (await import("./commands/doctor-command.js")).doctorCommand(io, globals(), options))(),
+    );
+
+  program
     .command("skills")
     .description("list the skills (.nyzhi/skills, .claude/skills) and custom commands of this project")
     .option("--json", "print as JSON")

@@ -17,7 +17,7 @@ export const CODE_INDEX_SERVICE = "codeIndex";
 /**
  * Projects with more files than this (by the index walker's count) are not indexed on their own
  * when `index.auto` is on: a first full-text build of 20,000 files takes ~15 s on two cores (chunking
- * ~1,800 files/s, see packages/index/README.md), and with a remote embedder about 150,000 chunks
+ * ~1,800 files/s, see packages/index/DEVELOPING.md), and with a remote embedder about 150,000 chunks
  * to pay for. `nyz index` builds any size on request.
  */
 export const AUTO_INDEX_MAX_FILES = 20_000;
