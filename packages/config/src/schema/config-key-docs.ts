@@ -163,9 +163,9 @@ export const CONFIG_KEY_DOCS: Readonly<Record<string, string>> = {
   "index.auto_context_wait_ms": "How long a turn waits for the index before going on without that block, ms.",
   "index.auto":
     "A session in a project without an index builds one in the background (up to 20,000 files) and keeps it current while it runs.",
-  "index.exclude": "Paths left out of the index, as globs.",
   "index.auto_headless":
-    "`index.auto` for headless runs (`nyz exec`, `nyz run`): off, they use an existing index read-only and add no auto-context unless asked (`--auto-context`); on, they build and follow changes as the app does.",
+    "`index.auto` for headless runs (`nyz exec`, `nyz run`): off, they use an index that exists read-only (opened on the first search), build none and add auto-context only with `--auto-context`; on, they use the index as the app does.",
+  "index.exclude": "Paths left out of the index, as globs.",
   projects: "Trusted projects, written by `nyz trust` (global file only).",
   "projects.<name>.trusted":
     '`[projects."/abs/root"] trusted = true`: this project\'s own config may widen what nyzhi does.',
