@@ -20,6 +20,7 @@ import { loadWorkspace } from "../runtime/load-workspace.js";
 import { createModelResolver, type ResolvedModel } from "../runtime/model-resolver.js";
 import { journalSteps } from "../saved-sessions/session-journal.js";
 import { SessionStore } from "../saved-sessions/session-store.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 import type { ToolServices } from "../tools/seam/tool-types.js";
 import { chooseDefaultProvider } from "./choose-default-provider.js";
 import { type OpenedSession, sessionHandle } from "./session-handle.js";
@@ -84,6 +85,8 @@ export interface OpenSessionOptions {
   headless?: boolean | undefined;
   /** Auto-context for this session's turns, whatever `index.auto_context` says (`--auto-context`). */
   autoContext?: boolean | undefined;
+  /** Tools of the host's own (made with `defineTool`), offered to the lead beside the built-ins. */
+  tools?: Tool[] | undefined;
   host?: SessionHost;
 }
 
@@ -174,6 +177,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       subagentModelOverrides: subagentModels,
       ...(options.teamName ? { team: { name: options.teamName } } : {}),
       ...(options.indexProcess ? { indexProcess: options.indexProcess } : {}),
+      ...(options.tools ? { extraTools: options.tools } : {}),
       ...(options.headless && !config.index.auto_headless ? { indexUse: "read-only" as const } : {}),
       ...(options.autoContext !== undefined ? { autoContext: options.autoContext } : {}),
       thread: record.messages,
