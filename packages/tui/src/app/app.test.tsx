@@ -44,6 +44,19 @@ describe("App", () => {
     expect(calls.turns[0]).toEqual([{ type: "text", text: "typed fast" }]);
   });
 
+  it("sends a 200-line paste to the model whole, and shows it in the transcript as its chip", async () => {
+    const { session, calls } = fakeSession(answering("ok"));
+    const view = setup(session);
+    await settle();
+    const pasted = Array.from({ length: 200 }, (_, index) => `pasted row ${index}`).join("\n");
+    await press(view.stdin, "explain ", `\u001b[200~${pasted}\u001b[201~`, KEYS.enter);
+    await until(() => view.lastFrame()!.includes("ok"));
+    expect(calls.turns).toEqual([[{ type: "text", text: `explain ${pasted}` }]]);
+    const shown = view.frames.join("");
+    expect(shown).toContain("explain [pasted 200 lines]");
+    expect(shown).not.toContain("pasted row 150");
+  });
+
   it("sends the initial prompt once the session is open", async () => {
     const { session, calls } = fakeSession(answering("ok"));
     const view = setup(session, { initialPrompt: "fix the bug" });

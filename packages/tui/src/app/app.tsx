@@ -29,6 +29,7 @@ import type { SessionBridge } from "./session-bridge.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
+import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 import { useTeamWake } from "./use-team-wake.js";
 
@@ -109,6 +110,7 @@ export function App(props: AppProps) {
     setBusySince(now);
   }, [busy]);
   const panel = useAgentsPanel(session);
+  useIndexWarmUp(session);
   toPanel.current = panel.push;
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
   const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
@@ -295,7 +297,7 @@ export function App(props: AppProps) {
   );
 
   const submit = useCallback(
-    (text: string) => {
+    (text: string, display?: string) => {
       if (panel.steer) return submitSteer(panel, session, text, say);
       void props.history?.push(text).catch(() => undefined);
       if (question) {
@@ -309,7 +311,7 @@ export function App(props: AppProps) {
         else void runCustom(text.trim());
         return;
       }
-      sendPrompt(text);
+      sendPrompt(text, display === undefined ? undefined : { display });
     },
     [
       bridge,

@@ -5,6 +5,7 @@ import { computeUnifiedDiff } from "../diff/compute-diff.js";
 import { DiffView } from "../diff/diff-view.js";
 import { containsDiff, diffPart } from "../diff/parse-unified-diff.js";
 import { useTheme } from "../theme/theme-context.js";
+import { describeAgentToolInput } from "../tools/describe-agent-tools.js";
 import type { ApprovalRequestView } from "./approval-types.js";
 
 /** Diff rows shown in the dialog before the rest collapses. */
@@ -102,5 +103,8 @@ export function ApprovalPreview({ request }: { request: ApprovalRequestView }) {
     return <DiffView diff={diff} path={path ?? ""} maxLines={PREVIEW_DIFF_LINES} />;
   }
   if (path !== undefined && !request.preview) return <Text bold>{path}</Text>;
-  return <PlainPreview text={request.preview || JSON.stringify(request.input ?? {}, null, 1) || ""} />;
+  const described = describeAgentToolInput(request.tool, request.input);
+  return (
+    <PlainPreview text={request.preview || described || JSON.stringify(request.input ?? {}, null, 1) || ""} />
+  );
 }

@@ -14,7 +14,8 @@ export const DEFAULT_PLACEHOLDER = "Ask anything… (/ for commands, @ for files
 
 export interface InputEditorProps {
   /** The text to send: pasted chips expanded, never blank. */
-  onSubmit: (text: string) => void;
+  /** `display`: what the transcript shows (large pastes as their chips), when it differs. */
+  onSubmit: (text: string, display?: string) => void;
   /** Esc the editor did not use (a turn is running, or the input is empty): e.g. interrupt. */
   onEscape?: (() => void) | undefined;
   /** Sent prompts, oldest first (`InputHistory.entries`). */
@@ -73,8 +74,11 @@ export function InputEditor(props: InputEditorProps) {
       current.current = step.state;
       setState(step.state);
     }
-    if (step.effect?.type === "submit") latest.onSubmit(step.effect.text);
-    else if (step.effect?.type === "escape") latest.onEscape?.();
+    if (step.effect?.type === "submit") {
+      const { text, display } = step.effect;
+      if (display === undefined) latest.onSubmit(text);
+      else latest.onSubmit(text, display);
+    } else if (step.effect?.type === "escape") latest.onEscape?.();
   };
   useKeypress(onKey, { isActive: props.isActive !== false });
   if (props.handle) {

@@ -20,6 +20,8 @@ describe("app slash commands", () => {
     const all = await run(view, "/help", "Commands:");
     expect(all).toContain("/model [id] — Pick the model, or switch to an id");
     expect(all).toContain("esc interrupt");
+    expect(all).toContain("a new line: shift+enter, alt+enter, ctrl+j, or \\ at the line's end then enter");
+    expect(all).toContain("history: ↑/↓ walk earlier prompts, ctrl+r searches them");
   });
 
   it("/model <id> switches the lead's model; /model alone picks from the registry", async () => {
@@ -72,9 +74,13 @@ describe("app slash commands", () => {
     ];
     const tracker = { changes: () => changes, changedFiles: () => ["/work/project/a.txt"] };
     const view = renderApp(fakeSession(answering(), { runtime: { tracker } }).session);
-    await run(view, "/changes", "a.txt");
-    const all = await run(view, "/diff", "+two");
-    expect(all).toContain("-one");
+    await run(view, "/changes", "a.txt +1 -1");
+    const all = await run(view, "/diff", "two");
+    expect(all).toContain("one");
+    // A diff item (its header counts, its rows numbered and coloured), not a notice's plain text.
+    expect(view.lastFrame()).toMatch(/a\.txt\s+\+1 -1/);
+    expect(view.lastFrame()).toMatch(/1 - one/);
+    expect(view.lastFrame()).toMatch(/1 \+ two/);
   });
 
   it("/context estimates where the tokens go", async () => {
