@@ -128,7 +128,6 @@ export async function runHeadless(
     subagentModels,
     host: {
       onBackgroundEvent: emit,
-      onRetry: emit,
       onWarning: (message) => io.stderr(`${message}\n`),
       onMcpNotice: reportMcp,
       onOpened: (opened) => {

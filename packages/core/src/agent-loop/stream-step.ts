@@ -56,7 +56,7 @@ export async function streamStep(
     | { type: "reasoning"; text: string; signature?: string; redactedData?: string }
   >();
   for await (const part of model.doStream(request, { signal: options.signal })) {
-    if (part.type !== "usage" && part.type !== "error") outcome.received = true;
+    if (part.type !== "usage" && part.type !== "error" && part.type !== "retry") outcome.received = true;
     switch (part.type) {
       case "text-start":
       case "reasoning-start": {
@@ -126,6 +126,17 @@ export async function streamStep(
         break;
       case "error":
         outcome.error = part.error;
+        break;
+      case "retry":
+        // The provider's retry of this agent's request (a 429, an overload): tagged with this agent.
+        emit({
+          type: "retry",
+          agent,
+          attempt: part.attempt,
+          maxAttempts: part.maxRetries,
+          waitMs: part.waitMs,
+          reason: part.error.message,
+        });
         break;
     }
   }

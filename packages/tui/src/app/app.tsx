@@ -105,7 +105,7 @@ export function App(props: AppProps) {
   useEffect(() => {
     if (!session) return;
     let cancelled = false;
-    loadExtraCommands(session, env).then(
+    loadExtraCommands(session).then(
       (extra) => {
         if (!cancelled) setExtraCommands(extra);
       },
@@ -114,7 +114,7 @@ export function App(props: AppProps) {
     return () => {
       cancelled = true;
     };
-  }, [session, env]);
+  }, [session]);
 
   const quit = useCallback(
     async (code = 0) => {
