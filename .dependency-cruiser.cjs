@@ -48,8 +48,8 @@ const coreFloors = [
     why: "engines built on the ones below (grep walks files and matches globs; the sandbox matches path globs)",
   },
   {
-    folders: ["events", "tools/seam"],
-    why: "the vocabulary of a turn: what an agent emits and how a tool is defined, run and registered",
+    folders: ["events", "tools/seam", "doctor"],
+    why: "the vocabulary of a turn (what an agent emits, how a tool is defined, run and registered) and `nyz doctor`'s probes of the machine",
   },
   {
     folders: ["compaction", "changes", "roles", "planning"],

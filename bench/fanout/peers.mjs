@@ -7,10 +7,12 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { samplePeakRss } from "../tree-rss.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const { startMockLlm } = await import(join(root, "tools/mock-llm/dist/index.js"));
-const nyz = join(root, "packages/cli/dist/nyz.cjs");
+// NYZ_BIN measures another build (a checkout of main, for a before/after in the same conditions).
+const nyz = process.env.NYZ_BIN ?? join(root, "packages/cli/dist/nyz.cjs");
 
 const CHILDREN = 8;
 const CHILD_MS = 1200;
@@ -40,18 +42,21 @@ const scenario = {
   ],
 };
 
+/** Runs nyz; resolves to the peak RSS of its process tree (bytes). */
 function runNyz(args, options) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [nyz, ...args], { ...options, stdio: ["ignore", "pipe", "pipe"] });
+    const sampler = samplePeakRss(child.pid);
     let stderr = "";
     child.stdout.resume();
     child.stderr.on("data", (chunk) => {
       stderr += chunk;
     });
     child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 ? resolve() : reject(new Error(`nyz exited ${code}: ${stderr}`)),
-    );
+    child.on("close", async (code) => {
+      const peak = await sampler.stop();
+      code === 0 ? resolve(peak) : reject(new Error(`nyz exited ${code}: ${stderr}`));
+    });
   });
 }
 
@@ -85,11 +90,14 @@ async function once() {
     NYZHI_LOG: "silent",
   };
   const started = performance.now();
-  await runNyz(["exec", "--json", "--full-auto", "check all eight parts"], { cwd: workspace, env });
+  const peakRss = await runNyz(["exec", "--json", "--full-auto", "check all eight parts"], {
+    cwd: workspace,
+    env,
+  });
   const wallMs = performance.now() - started;
   const children = mock.requests.filter((request) => !request.system?.includes(LEAD));
   await mock.close();
-  return { wallMs, childRequests: children.length, childrenInFlight: maxInFlight(children) };
+  return { wallMs, peakRss, childRequests: children.length, childrenInFlight: maxInFlight(children) };
 }
 
 const runs = [];
@@ -101,5 +109,6 @@ console.log(
     peersFloorMs: FLOOR_MS,
     peersChildRequests: Math.min(...runs.map((run) => run.childRequests)),
     peersInFlight: Math.min(...runs.map((run) => run.childrenInFlight)),
+    peersPeakRssMb: Math.max(...runs.map((run) => run.peakRss)) / 1024 / 1024,
   }),
 );

@@ -59,6 +59,9 @@ export { compactThread } from "./compaction/compact-thread.js";
 export { contextDirs } from "./compaction/context-dirs.js";
 export { estimateTokens } from "./compaction/estimate-tokens.js";
 export { assertValidThread, validateThread } from "./compaction/validate-thread.js";
+export type { DoctorCheck, DoctorReport, DoctorState } from "./doctor/doctor-types.js";
+export { formatDoctorReport } from "./doctor/format-doctor-report.js";
+export { MIN_NODE_MAJOR, type RunDoctorOptions, runDoctor } from "./doctor/run-doctor.js";
 // Architecture knowledge
 export { analyzeProject } from "./engines/architecture/analyze-project.js";
 export {

@@ -6,6 +6,7 @@ export {
   detectBwrap,
   exportSessionMarkdown,
   formatAuthStatus,
+  formatDoctorReport,
   formatRoleCatalog,
   formatTaskLine,
   formatUndoReport,
@@ -20,5 +21,6 @@ export {
   RoleCatalog,
   readMemoryTopic,
   readNotepad,
+  runDoctor,
   SessionStore,
 } from "@nyzhi/core";

@@ -74,6 +74,14 @@ export interface OpenSessionOptions {
    * `nyz __index-process`); default in this process. See `CreateAgentRuntimeOptions.indexProcess`.
    */
   indexProcess?: IndexProcessCommand | undefined;
+  /**
+   * A headless run (`nyz exec`, `nyz run`): unless `index.auto_headless` is on, the code index is
+   * used read-only (opened on the first search, never built or updated) and there is no
+   * auto-context unless `autoContext` asks for it.
+   */
+  headless?: boolean | undefined;
+  /** Auto-context for this session's turns, whatever `index.auto_context` says (`--auto-context`). */
+  autoContext?: boolean | undefined;
   host?: SessionHost;
 }
 
@@ -149,6 +157,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       subagentModelOverrides: subagentModels,
       ...(options.teamName ? { team: { name: options.teamName } } : {}),
       ...(options.indexProcess ? { indexProcess: options.indexProcess } : {}),
+      ...(options.headless && !config.index.auto_headless ? { indexUse: "read-only" as const } : {}),
+      ...(options.autoContext !== undefined ? { autoContext: options.autoContext } : {}),
       thread: record.messages,
       host: {
         ...(host.onBackgroundEvent ? { onBackgroundEvent: host.onBackgroundEvent } : {}),

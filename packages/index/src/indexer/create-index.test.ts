@@ -8,7 +8,7 @@ import { embedderId } from "../embedders/embedder.js";
 import { toChunkRow } from "../store/chunk-rows.js";
 import { ChunkTable } from "../store/chunk-table.js";
 import { indexLocation } from "../store/index-location.js";
-import { readManifest } from "../store/manifest.js";
+import { ROW_FORMAT, readManifest } from "../store/manifest.js";
 import { type CodeIndex, createIndex } from "./create-index.js";
 
 /** A deterministic embedder: a bag of hashed words; `concepts` map words to a shared slot. */
@@ -309,6 +309,22 @@ describe("createIndex, incremental updates", () => {
     expect((await readManifest(location.manifestPath))?.embedderId).toBe(second.id);
     expect(await readManifest(location.nextManifestPath)).toBeUndefined();
     expect((await open(second).status()).builtWith).toBe(second.id);
+  });
+
+  it("rebuilds an index whose rows are of an older format, and searches it until then", async () => {
+    const index = open();
+    await index.update();
+    const location = indexLocation(root, { NYZHI_HOME: home });
+    const manifest = await readManifest(location.manifestPath);
+    if (!manifest) throw new Error("no manifest");
+    delete manifest.rowFormat;
+    writeFileSync(location.manifestPath, JSON.stringify(manifest));
+    expect((await open().status()).rebuildPending).toBe(true);
+    expect((await open().search("parseConfigFile"))[0]?.symbol).toBe("parseConfigFile");
+    const result = await open().update();
+    expect(result.rebuilt).toBe(true);
+    expect((await readManifest(location.manifestPath))?.rowFormat).toBe(ROW_FORMAT);
+    expect((await open().status()).rebuildPending).toBe(false);
   });
 
   it("keeps what was done when stopped, and the next update goes on from there", async () => {

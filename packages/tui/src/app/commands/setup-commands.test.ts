@@ -91,9 +91,11 @@ describe("setup commands", () => {
     const { context, said } = await setUp();
     await SETUP_COMMANDS.doctor!("", context);
     expect(said[0]).toContain("credentials: anthropic");
-    expect(said[0]).toMatch(/[✓✗] bubblewrap/);
-    expect(said[0]).toMatch(/[✓✗] ripgrep/);
-    expect(said[0]).toContain("config (fix the file and key named");
+    // The checks of `nyz doctor` (core's runDoctor): tmux is asked with -V, not --version.
+    expect(said[0]).toMatch(/^[✓!] sandbox: /m);
+    expect(said[0]).toMatch(/^[✓!] (ripgrep|rg )/m);
+    expect(said[0]).toMatch(/^[✓!] (tmux|tmux \S+)/m);
+    expect(said[0]).toMatch(/^[✓!✗] config: /m);
     await SETUP_COMMANDS.sandbox!("", context);
     expect(said[1]).toContain("Sandbox: workspace-write");
     await SETUP_COMMANDS.settings!("", context);
