@@ -39,17 +39,7 @@ export async function streamStep(
   options: { signal: AbortSignal; agent: AgentTag; emit: (event: AgentEvent) => void },
 ): Promise<StepOutcome> {
   const { agent, emit } = options;
-  const outcome: StepOutcome = {
-    content: [],
-    toolCalls: [],
-    text: "",
-    usage: undefined,
-    finishReason: undefined,
-    error: undefined,
-    received: false,
-    reasoning: false,
-    startedToolCalls: [],
-  };
+  const outcome = emptyOutcome();
   const blocks = new Map<
     string,
     | { type: "text"; text: string }
@@ -148,4 +138,19 @@ export async function streamStep(
       (part.type === "reasoning" && part.redactedData !== undefined),
   );
   return outcome;
+}
+
+/** A step that streamed nothing (yet). */
+export function emptyOutcome(): StepOutcome {
+  return {
+    content: [],
+    toolCalls: [],
+    text: "",
+    usage: undefined,
+    finishReason: undefined,
+    error: undefined,
+    received: false,
+    reasoning: false,
+    startedToolCalls: [],
+  };
 }
