@@ -14,6 +14,8 @@ export {
   listModels,
   listNotepads,
   loadSkills,
+  login,
+  MissingCredentialError,
   openCredentialStore,
   openSession,
   parseSlashInput,

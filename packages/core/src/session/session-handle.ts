@@ -73,6 +73,11 @@ export interface OpenedSession {
   compact(focus?: string): Promise<CompactThreadResult>;
   /** Where the lead's next request's tokens go (estimates; `/context`). */
   contextUsage(): ContextUsage;
+  /**
+   * Starts the session's code index now if it has not started (the app calls it at the first key
+   * typed, so the coming turn's auto-context need not wait); nothing without an index.
+   */
+  warmUpIndex(): void;
   /** The lead's next requests use this model (`/model`). */
   setModel(spec: string): Promise<{ providerId: string; modelId: string }>;
   /**
@@ -236,6 +241,9 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       return result;
     },
     contextUsage: () => contextUsage(runtime),
+    warmUpIndex() {
+      if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
+    },
     usage,
     save,
     async close() {

@@ -80,6 +80,7 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
     }),
     changes: options.changes ?? {},
     todos: options.todos ?? { list: () => [], format: () => "" },
+    warmUpIndex: () => {},
     contextUsage: () => ({
       systemTokens: 4,
       toolTokens: 0,
