@@ -227,6 +227,20 @@ export function App(props: AppProps) {
     [controls, dispatch, env, say, session],
   );
 
+  /** Said when a command needs the session before it is open. */
+  const noSessionYet = useCallback(
+    () =>
+      dispatch({
+        type: "app-notice",
+        message:
+          controls.status === "needs-login"
+            ? "No session yet: /login first (it opens once a key is saved)."
+            : "The session is still opening; try again in a moment.",
+        tone: "warning",
+      }),
+    [controls.status, dispatch],
+  );
+
   const runCommand = useCallback(
     async (command: AppCommand, args: string, typed: string) => {
       if (command.name === "exit") return quit(0);
@@ -238,14 +252,7 @@ export function App(props: AppProps) {
         return;
       }
       if (!session) {
-        dispatch({
-          type: "app-notice",
-          message:
-            controls.status === "needs-login"
-              ? "No session yet: /login first (it opens once a key is saved)."
-              : "The session is still opening; try again in a moment.",
-          tone: "warning",
-        });
+        noSessionYet();
         return;
       }
       try {
@@ -255,21 +262,14 @@ export function App(props: AppProps) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [context, controls.missingProvider, dispatch, quit, say, sendPrompt, session],
+    [context, controls.missingProvider, dispatch, noSessionYet, quit, say, sendPrompt, session],
   );
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
   const runCustom = useCallback(
     async (typed: string) => {
       if (!session) {
-        dispatch({
-          type: "app-notice",
-          message:
-            controls.status === "needs-login"
-              ? "No session yet: /login first (it opens once a key is saved)."
-              : "The session is still opening; try again in a moment.",
-          tone: "warning",
-        });
+        noSessionYet();
         return;
       }
       let expanded: string;
@@ -286,7 +286,7 @@ export function App(props: AppProps) {
       }
       sendPrompt(expanded, { display: typed });
     },
-    [dispatch, sendPrompt, session],
+    [dispatch, noSessionYet, sendPrompt, session],
   );
 
   const submit = useCallback(
