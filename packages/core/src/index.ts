@@ -169,6 +169,19 @@ export type {
 } from "./permissions/permission-types.js";
 export { parseTrustMode, TRUST_MODES, type TrustMode, type TrustSettings } from "./permissions/trust-mode.js";
 export {
+  listNotepads,
+  NOTEPAD_CATEGORIES,
+  type NotepadCategory,
+  readNotepad,
+} from "./planning/notepad.js";
+export {
+  TODO_STATUSES,
+  TODO_STORE_SERVICE,
+  type TodoItem,
+  type TodoStatus,
+  TodoStore,
+} from "./planning/todo-store.js";
+export {
   AGENT_NAME_PATTERN,
   type AgentDefinition,
   agentDefinitionProblems,
@@ -260,8 +273,21 @@ export type {
   SessionScan,
 } from "./saved-sessions/session-types.js";
 export { type ChosenProvider, chooseDefaultProvider } from "./session/choose-default-provider.js";
-export { expandSlashCommand } from "./session/expand-slash-command.js";
+export {
+  type CatalogueCommand,
+  type CommandCatalogueOptions,
+  expandSlashCommand,
+  loadCommandCatalogue,
+  skillPrompt,
+} from "./session/command-catalogue.js";
 export { type OpenSessionOptions, openSession, type SessionHost } from "./session/open-session.js";
+export {
+  AgentSteerError,
+  type SessionAgentParts,
+  type SessionAgents,
+  sessionAgents,
+} from "./session/session-agents.js";
+export type { ContextUsage } from "./session/session-context.js";
 export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
 export { openSessionRecord, type SessionResume } from "./session/session-record.js";
 export { loadSkills } from "./skills/load-skills.js";
@@ -311,6 +337,14 @@ export {
   TeamService,
   type TeamServiceOptions,
 } from "./teams/team-service.js";
+export {
+  readTeamSnapshot,
+  type TaskBoardSummary,
+  type TeammateSnapshot,
+  type TeamSnapshot,
+  type TeamSource,
+  type TeamSummary,
+} from "./teams/team-snapshot.js";
 export { type CreateTeamRequest, TeamStore } from "./teams/team-store.js";
 export {
   DEFAULT_LEAD_NAME,
@@ -344,19 +378,6 @@ export { unifiedDiff } from "./tools/files/unified-diff.js";
 export { askUserTool } from "./tools/interact/ask-user-tool.js";
 export { memoryReadTool } from "./tools/memory/memory-read-tool.js";
 export { memoryWriteTool } from "./tools/memory/memory-write-tool.js";
-export {
-  listNotepads,
-  NOTEPAD_CATEGORIES,
-  type NotepadCategory,
-  readNotepad,
-} from "./tools/planning/notepad.js";
-export {
-  TODO_STATUSES,
-  TODO_STORE_SERVICE,
-  type TodoItem,
-  type TodoStatus,
-  TodoStore,
-} from "./tools/planning/todo-store.js";
 export {
   DEFAULT_MAX_OUTPUT_CHARS,
   defineTool,

@@ -133,7 +133,6 @@ export async function runHeadless(
     ...(flags.autoContext ? { autoContext: true } : {}),
     host: {
       onBackgroundEvent: emit,
-      onRetry: emit,
       onWarning: (message) => io.stderr(`${message}\n`),
       onMcpNotice: reportMcp,
       onOpened: (opened) => {

@@ -109,12 +109,16 @@ export interface AgentEvents {
    * when the model's price is unknown); both count in the session's usage.
    */
   "index-progress": {
+    /** `building`: the background first build; `updating`: changed files; `ready`: done; `skipped`: not built. */
     phase: "building" | "updating" | "ready" | "skipped";
     filesDone: number;
     filesTotal: number;
     chunks: number;
+    /** Chunks embedded (remote or local) by this update. */
     embedded: number;
+    /** Tokens a remote embedder reported for this update (0 for none or local). */
     embeddingTokens: number;
+    /** US dollars of those tokens at the embedding model's list price (0 when unknown). */
     costUsd: number;
     message?: string;
   };

@@ -46,6 +46,7 @@ import { writeMcpIndex } from "../mcp/write-mcp-index.js";
 import { createApprovalBroker } from "../permissions/approval-broker.js";
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
+import { TODO_STORE_SERVICE, TodoStore } from "../planning/todo-store.js";
 import { RoleCatalog } from "../roles/role-catalog.js";
 import { SKILLS_SERVICE } from "../skills/skill-types.js";
 import { AgentManager, type ChildFactory } from "../subagents/agent-manager.js";
@@ -62,7 +63,6 @@ import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
 import { TOOL_REGISTRY_SERVICE } from "../tools/deferred/tool-search-tool.js";
 import { registerWithDeferral, toolsInFullFor } from "../tools/deferred/tools-in-full.js";
-import { TODO_STORE_SERVICE, TodoStore } from "../tools/planning/todo-store.js";
 import { ToolRegistry } from "../tools/seam/tool-registry.js";
 import type { ToolContext, ToolServices } from "../tools/seam/tool-types.js";
 import {

@@ -42,8 +42,6 @@ export interface SessionHost {
   onWarning?: (message: string, warning?: ConfigWarning) => void;
   /** MCP servers that failed, timed out or crashed (the session goes on without them). */
   onMcpNotice?: (message: string, notice?: McpNotice) => void;
-  /** Retries of model requests (rate limits, overload), before the wait. */
-  onRetry?: (event: Extract<AgentEvent, { type: "retry" }>) => void;
   /** The session record is open (before the workspace and MCP servers load): its id and model. */
   onOpened?: (session: { id: string; providerId: string; modelId: string }) => void;
   /** Messages given to `queueMessage` that the lead just received (at a step boundary). */
@@ -112,15 +110,6 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     config,
     env,
     providerSource: loaded.origins["provider.default"]?.source,
-    onRetry: (retry) =>
-      host.onRetry?.({
-        type: "retry",
-        agent: LEAD,
-        attempt: retry.attempt,
-        maxAttempts: retry.maxRetries,
-        waitMs: retry.waitMs,
-        reason: retry.error.message,
-      }),
   });
   let resolved: ResolvedModel = await resolveModel(options.model);
   const { record, release } = await openSessionRecord(store, options.resume, {
@@ -226,6 +215,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       },
       current: () => resolved,
       warn,
+      env,
     });
   } catch (error) {
     await runtime?.close();

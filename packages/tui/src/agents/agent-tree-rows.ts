@@ -1,4 +1,4 @@
-import type { MemberState } from "@nyzhi/core";
+import type { MemberState, TeammateSnapshot, TeamSnapshot, TeamSummary } from "@nyzhi/core";
 import { formatCost, formatTokens } from "../status/format-usage.js";
 import type { AgentRowText } from "./agent-row-layout.js";
 import { flattenTree, subtreeTotals } from "./agent-tree-queries.js";
@@ -15,7 +15,6 @@ import {
   type UsageTotals,
 } from "./agent-tree-types.js";
 import { activityOf, agentName, formatElapsed, shortModel, statusLabel } from "./format-agent.js";
-import type { TeammateSnapshot, TeamSnapshot, TeamSummary } from "./team-snapshot.js";
 
 /** One line of the panel. Only `agent` rows can be selected (they have a transcript). */
 export type TreeRow =

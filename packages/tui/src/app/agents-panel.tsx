@@ -7,7 +7,6 @@ import { agentName } from "../agents/format-agent.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
 import { copyToClipboard } from "./clipboard.js";
-import { resumeAgent, sendInputToAgent, stopAgent } from "./steer-agent.js";
 import { type AgentsPanelControls, type SteerRequest, useAgentsPanelState } from "./use-agents-panel.js";
 
 type Say = (message: string, tone?: "info" | "warning") => void;
@@ -56,7 +55,7 @@ export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps)
         onSendInput={(id) => panel.startSteer({ kind: "input", agentId: id })}
         onResume={(id) => panel.startSteer({ kind: "resume", agentId: id })}
         onStop={(id) => {
-          if (session) report(stopAgent(session, panel.teams, id), say);
+          if (session) report(session.agents.stop(id), say);
         }}
         onCopyResult={(id, result) => {
           copyToClipboard(stdout, result);
@@ -112,7 +111,7 @@ export function submitSteer(
   panel.record({ type: "agent-input", agentId: steer.agentId, text });
   const work =
     steer.kind === "input"
-      ? sendInputToAgent(session, panel.teams, steer.agentId, text)
-      : resumeAgent(session, panel.teams, steer.agentId, text);
+      ? session.agents.send(steer.agentId, text)
+      : session.agents.resume(steer.agentId, text);
   report(work, say);
 }
