@@ -5,8 +5,10 @@
 //   pnpm bench retrieval                             runs it and records the table in docs/performance.md
 //   node bench/retrieval/run.mjs                     the same table on stdout, nothing recorded
 //   node bench/retrieval/run.mjs --record-baseline   stores this build's ranks as the "before" column
-// With a model: NYZHI_BENCH_INDEX_CONFIG='{"embedding":"openai"}' OPENAI_API_KEY=… pnpm bench retrieval
-// (any `[index]` settings: embedding, embedding_model, model_dir, embedding_base_url).
+// With a model: NYZHI_BENCH_INDEX_CONFIG='{"embedding":"openai"}' OPENAI_API_KEY=… node bench/retrieval/run.mjs
+// (any `[index]` settings: embedding, embedding_model, model_dir, embedding_base_url); a local
+// model: NYZHI_BENCH_HOME=<a home whose data/index/runtime holds transformers.js>
+// NYZHI_BENCH_INDEX_CONFIG='{"embedding":"local","embedding_model":"Xenova/all-MiniLM-L6-v2"}'.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,7 +28,9 @@ const key = (query) => `${query.corpus}|${query.q}`;
 
 /** Builds one index per code base and returns, per query, its results in rank order. */
 async function searchAll(projects, indexConfig) {
-  const home = mkdtempSync(join(tmpdir(), "nyzhi-bench-retrieval-"));
+  // NYZHI_BENCH_HOME: a home of the user's own (where `npm install --prefix <home>/data/index/runtime
+  // @huggingface/transformers` put transformers.js, or where the model cache is); kept afterwards.
+  const home = process.env.NYZHI_BENCH_HOME ?? mkdtempSync(join(tmpdir(), "nyzhi-bench-retrieval-"));
   const config = configSchema.parse({ index: { embedding: "none", ...indexConfig } });
   const results = new Map();
   const built = {};
@@ -60,7 +64,7 @@ async function searchAll(projects, indexConfig) {
       }
     }
   } finally {
-    rmSync(home, { recursive: true, force: true });
+    if (!process.env.NYZHI_BENCH_HOME) rmSync(home, { recursive: true, force: true });
   }
   return { results, built, latencies };
 }
