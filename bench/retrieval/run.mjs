@@ -5,6 +5,8 @@
 //   pnpm bench retrieval                             runs it and records the table in docs/performance.md
 //   node bench/retrieval/run.mjs                     the same table on stdout, nothing recorded
 //   node bench/retrieval/run.mjs --record-baseline   stores this build's ranks as the "before" column
+//   node bench/retrieval/run.mjs --mock-embeddings   hybrid through tools/mock-llm's embeddings endpoint
+//     (hashed words, not a model: it measures the fusion's plumbing, not what a real model gains)
 // With a model: NYZHI_BENCH_INDEX_CONFIG='{"embedding":"openai"}' OPENAI_API_KEY=… node bench/retrieval/run.mjs
 // (any `[index]` settings: embedding, embedding_model, model_dir, embedding_base_url); a local
 // model: NYZHI_BENCH_HOME=<a home whose data/index/runtime holds transformers.js>
