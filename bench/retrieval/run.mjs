@@ -153,10 +153,10 @@ export async function run() {
     ...(rg ? [{ name: "rg", ranks: rg }] : []),
   ];
   const overall = figures(now);
+  const overallByFile = figures(nowByFile);
   const paraphrase = queries.flatMap((query, index) => (query.kind === "paraphrase" ? [index] : []));
   const paraphraseGain = rg
-    ? figures(paraphrase.map((index) => nowByFile[index])).r5 -
-      figures(paraphrase.map((index) => rg[index])).r5
+    ? figures(paraphrase.map((index) => nowByFile[index])).r5 - figures(paraphrase.map((index) => rg[index])).r5
     : Number.NaN;
   const targets = { recall: overall.r5 >= 0.8, mrr: overall.mrr >= 0.6, paraphrase: paraphraseGain >= 0.15 };
   const sorted = [...latencies].sort((left, right) => left - right);
@@ -170,7 +170,7 @@ export async function run() {
     table(queries, systems),
     "Every query judged by its file (the level `rg` answers at):",
     table(queries, fileSystems),
-    `Targets (full-text): R@5 ≥ 0.80: ${cell(overall.r5)} ${targets.recall ? "met" : "**not met**"}; MRR@10 ≥ 0.60: ${cell(overall.mrr)} ${targets.mrr ? "met" : "**not met**"}; paraphrase R@5 (by file, as rg) at least 0.15 above rg's: ${Number.isNaN(paraphraseGain) ? "rg not found" : `${paraphraseGain >= 0 ? "+" : ""}${cell(paraphraseGain)}`} ${targets.paraphrase ? "met" : "**not met**"}.${check.warnings.length > 0 ? `\n\nParaphrases sharing a word with their answer's name (kept, as written before tuning): ${check.warnings.join("; ")}.` : ""}`,
+    `Targets (full-text), at the level each query names / by file: R@5 ≥ 0.80: ${cell(overall.r5)} ${targets.recall ? "met" : "**not met**"} / ${cell(overallByFile.r5)} ${overallByFile.r5 >= 0.8 ? "met" : "**not met**"}; MRR@10 ≥ 0.60: ${cell(overall.mrr)} ${targets.mrr ? "met" : "**not met**"} / ${cell(overallByFile.mrr)} ${overallByFile.mrr >= 0.6 ? "met" : "**not met**"}; paraphrase R@5 by file (the level rg answers at) at least 0.15 above rg's: ${Number.isNaN(paraphraseGain) ? "rg not found" : `${paraphraseGain >= 0 ? "+" : ""}${cell(paraphraseGain)}`} ${targets.paraphrase ? "met" : "**not met**"}.${check.warnings.length > 0 ? `\n\nParaphrases sharing a word with their answer's name (kept, as written before tuning): ${check.warnings.join("; ")}.` : ""}`,
   ].join("\n\n");
   return {
     title: "Retrieval on third-party code (`bench/retrieval`)",
