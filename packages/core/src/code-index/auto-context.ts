@@ -3,7 +3,7 @@ import { getLogger } from "@nyzhi/config";
 import type { ModelMessage, SystemFragment } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { assembleSystemPrompt, type PromptFragment } from "../agent-loop/system-prompt.js";
-import { estimateTextTokens } from "../context/compaction/estimate-tokens.js";
+import { estimateTextTokens } from "../compaction/estimate-tokens.js";
 import type { CodeIndexService } from "./code-index-service.js";
 
 /** ms a turn waits for the index to be ready (built and opened) before going on without context. */

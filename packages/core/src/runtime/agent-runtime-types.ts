@@ -3,22 +3,22 @@ import type { LanguageModel, ModelMessage } from "@nyzhi/provider";
 import type { AgentContext, CompletedStep } from "../agent-loop/agent-context.js";
 import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
 import type { PromptFragment } from "../agent-loop/system-prompt.js";
+import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CodeIndexService } from "../code-index/code-index-service.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
-import type { ChangeTracker } from "../context/change-tracker.js";
+import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { HookResult } from "../hooks/hook-types.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import type { McpSession } from "../mcp/mcp-session.js";
 import type { ApprovalCallback } from "../permissions/approval-broker.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
-import type { SandboxLevel } from "../sandbox/sandbox-level.js";
 import type { Skill } from "../skills/skill-types.js";
 import type { AgentManager } from "../subagents/agent-manager.js";
 import type { TeamService } from "../teams/team-service.js";
-import type { Tool } from "../tools/define-tool.js";
-import type { TodoStore } from "../tools/session/todo-store.js";
-import type { ToolServices } from "../tools/tool-types.js";
+import type { TodoStore } from "../tools/planning/todo-store.js";
+import type { Tool } from "../tools/seam/define-tool.js";
+import type { ToolServices } from "../tools/seam/tool-types.js";
 import type { ResolvedModel } from "./model-resolver.js";
 
 // The types of `createAgentRuntime` (create-agent-runtime.ts): what a host passes in and gets back.

@@ -11,8 +11,8 @@ import { buildBriefing } from "../briefing/build-briefing.js";
 import { buildSharedContext } from "../briefing/build-shared-context.js";
 import { forkTurns } from "../briefing/fork-turns.js";
 import { latestWisdom } from "../briefing/latest-wisdom.js";
+import type { ChangeTracker } from "../changes/change-tracker.js";
 import { refreshContextEachTurn } from "../code-index/auto-context.js";
-import type { ChangeTracker } from "../context/change-tracker.js";
 import { applyRole } from "../roles/apply-role.js";
 import { resolveRole } from "../roles/resolve-role.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
@@ -21,12 +21,12 @@ import { resolveToolRolePatterns } from "../roles/tool-role-patterns.js";
 import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
 import { skillsIndexFragment } from "../skills/skills-index-fragment.js";
 import type { ChildFactory, ChildRequest } from "../subagents/agent-manager.js";
-import { LIFECYCLE_TOOL_NAMES } from "../subagents/lifecycle-tools.js";
+import { LIFECYCLE_TOOL_NAMES } from "../tools/agents/lifecycle-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
-import type { Tool } from "../tools/define-tool.js";
-import { TodoStore } from "../tools/session/todo-store.js";
-import { matchesToolPattern, ToolRegistry } from "../tools/tool-registry.js";
-import type { ToolContext, ToolProgress, ToolServices } from "../tools/tool-types.js";
+import { TodoStore } from "../tools/planning/todo-store.js";
+import type { Tool } from "../tools/seam/define-tool.js";
+import { matchesToolPattern, ToolRegistry } from "../tools/seam/tool-registry.js";
+import type { ToolContext, ToolProgress, ToolServices } from "../tools/seam/tool-types.js";
 import type { ResolvedModel } from "./model-resolver.js";
 
 /** What a parent agent shares with the children it spawns. */

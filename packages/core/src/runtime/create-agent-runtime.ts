@@ -20,14 +20,20 @@ import {
   type PromptFragment,
   rulesFragment,
 } from "../agent-loop/system-prompt.js";
+import { ChangeTracker } from "../changes/change-tracker.js";
 import { autoContextFragment, refreshContextEachTurn } from "../code-index/auto-context.js";
 import { CODE_INDEX_SERVICE, CodeIndexService } from "../code-index/code-index-service.js";
 import { indexProcessOpener } from "../code-index/index-process-opener.js";
-import { ChangeTracker } from "../context/change-tracker.js";
-import { compactIfNeeded, describeCompactionStep } from "../context/compaction/compact-if-needed.js";
-import { contextDirs } from "../context/compaction/context-dirs.js";
-import { estimateTextTokens } from "../context/compaction/estimate-tokens.js";
-import { offloadLargeToolResult, offloadThresholdFor } from "../context/compaction/offload-tool-result.js";
+import { compactIfNeeded, describeCompactionStep } from "../compaction/compact-if-needed.js";
+import { contextDirs } from "../compaction/context-dirs.js";
+import { estimateTextTokens } from "../compaction/estimate-tokens.js";
+import { offloadLargeToolResult, offloadThresholdFor } from "../compaction/offload-tool-result.js";
+import { shellSandboxPaths } from "../engines/sandbox/blocked-dotfiles.js";
+import { controlScriptsOf } from "../engines/sandbox/control-files.js";
+import { createPathGuard } from "../engines/sandbox/path-guard.js";
+import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
+import { SANDBOX_SERVICE, type SandboxSettings } from "../engines/sandbox/sandbox-settings.js";
+import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "../engines/web/web-access.js";
 import type { AgentTag } from "../events/agent-events.js";
 import { HookRunner } from "../hooks/hook-runner.js";
 import { lifecycleHooks } from "../hooks/lifecycle-hooks.js";
@@ -41,35 +47,29 @@ import { createApprovalBroker } from "../permissions/approval-broker.js";
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
 import { RoleCatalog } from "../roles/role-catalog.js";
-import { shellSandboxPaths } from "../sandbox/blocked-dotfiles.js";
-import { controlScriptsOf } from "../sandbox/control-files.js";
-import { createPathGuard } from "../sandbox/path-guard.js";
-import type { SandboxLevel } from "../sandbox/sandbox-level.js";
-import { SANDBOX_SERVICE, type SandboxSettings } from "../sandbox/sandbox-settings.js";
 import { SKILLS_SERVICE } from "../skills/skill-types.js";
 import { AgentManager, type ChildFactory } from "../subagents/agent-manager.js";
-import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../subagents/lifecycle-tools.js";
-import { createTaskTool } from "../subagents/task-tool.js";
 import { TEAM_SERVICE, TeamService } from "../teams/team-service.js";
-import { leadTeamTools, memberTeamTools } from "../teams/team-tools.js";
 import { ROLE_CATALOG_SERVICE } from "../tools/agents/agents-json-service.js";
 import { defineAgentTool } from "../tools/agents/define-agent-tool.js";
+import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../tools/agents/lifecycle-tools.js";
 import { listAgentsTool } from "../tools/agents/list-agents-tool.js";
 import { removeAgentTool } from "../tools/agents/remove-agent-tool.js";
+import { createTaskTool } from "../tools/agents/task-tool.js";
 import { getArchitectureKnowledgeTool } from "../tools/architecture/get-architecture-knowledge-tool.js";
-import { builtinTools } from "../tools/builtin-tools.js";
+import { builtinTools } from "../tools/catalogue/builtin-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
 import { TOOL_REGISTRY_SERVICE } from "../tools/deferred/tool-search-tool.js";
-import { TODO_STORE_SERVICE, TodoStore } from "../tools/session/todo-store.js";
+import { TODO_STORE_SERVICE, TodoStore } from "../tools/planning/todo-store.js";
+import { ToolRegistry } from "../tools/seam/tool-registry.js";
+import type { ToolContext, ToolServices } from "../tools/seam/tool-types.js";
 import {
   heldCredentialValues,
   SHELL_ENVIRONMENT_SERVICE,
   type ShellEnvironmentSettings,
 } from "../tools/shell/command-environment.js";
-import { ToolRegistry } from "../tools/tool-registry.js";
-import type { ToolContext, ToolServices } from "../tools/tool-types.js";
-import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "../tools/web/web-access.js";
+import { leadTeamTools, memberTeamTools } from "../tools/teams/team-tools.js";
 import type { AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
 import { type AgentEntry, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";

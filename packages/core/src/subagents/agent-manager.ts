@@ -6,7 +6,7 @@ import { addUsage, emptyUsage, type ModelMessage, type Usage } from "@nyzhi/prov
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { runTurn, type TurnInput } from "../agent-loop/run-turn.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
-import type { SavedAgentThread } from "../sessions/session-types.js";
+import type { SavedAgentThread } from "../saved-sessions/session-types.js";
 import { type AgentStatus, formatStatus, isFinal, statusWithResult } from "./agent-status.js";
 import { NicknamePool } from "./nicknames.js";
 import { forgottenUsageByAgent, savedOwnUsage } from "./saved-agent-usage.js";

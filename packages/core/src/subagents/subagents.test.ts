@@ -2,7 +2,12 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { READ_TOOLS } from "../roles/role-definition.js";
-import { LEAD_MARK, type SubagentHarness, startSubagentHarness, until } from "./testing/subagent-harness.js";
+import {
+  LEAD_MARK,
+  type SubagentHarness,
+  startSubagentHarness,
+  until,
+} from "../runtime/testing/subagent-harness.js";
 
 let harness: SubagentHarness | undefined;
 afterEach(async () => {

@@ -159,6 +159,53 @@ describe("App approvals", () => {
   });
 });
 
+describe("App approvals while typing", () => {
+  const write = (agent: AgentTag = { agentId: "c1", depth: 1, nickname: "scout", role: "worker" }) => ({
+    tool: "write",
+    input: { file_path: "notes.txt", content: "x" },
+    preview: undefined,
+    agent,
+  });
+
+  it("a dialog that opens while the person types waits: no key answers it, every key reaches the input", async () => {
+    const { session, calls } = fakeSession(answering("ok"));
+    const view = setup(session);
+    const host = view.bridge.host();
+    let answer: ApprovalAnswer | undefined;
+    await press(view.stdin, "y", "e", "s");
+    void host.approve!(write()).then((value) => {
+      answer = value;
+    });
+    await until(() => view.lastFrame()!.includes("scout (worker) · depth 1 wants to use write"));
+    await press(view.stdin, " ", "a", "n", "d", " ", "n", "a", "y", KEYS.enter, "y", "a", "n");
+    expect(view.lastFrame()).toContain("You were typing, so your keys stay in the input. ctrl+g");
+    await until(() => calls.turns.length === 1);
+    expect(calls.turns[0]).toEqual([{ type: "text", text: "yes and nay" }]);
+    expect(view.lastFrame()).toContain("› yan");
+    expect(answer).toBeUndefined();
+    // The answer key gives the dialog the keyboard.
+    await press(view.stdin, "\u0007", "y");
+    await until(() => answer !== undefined);
+    expect(answer).toBe("allow");
+  });
+
+  it("text typed at an open dialog that is none of its keys goes to the input (a /command runs)", async () => {
+    const { session } = fakeSession(answering());
+    const view = setup(session);
+    const host = view.bridge.host();
+    let answer: ApprovalAnswer | undefined;
+    void host.approve!(write()).then((value) => {
+      answer = value;
+    });
+    await until(() => view.lastFrame()!.includes("wants to use write"));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await press(view.stdin, "/", "h", "e", "l", "p", KEYS.enter);
+    await until(() => view.frames.join("").includes("/exit"));
+    expect(answer).toBeUndefined();
+    expect(view.lastFrame()).toContain("wants to use write");
+  });
+});
+
 describe("App turn control", () => {
   it("Esc interrupts the running turn and closes the lead's subagents within 200 ms", async () => {
     let abortedAt = 0;

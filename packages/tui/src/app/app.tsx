@@ -7,7 +7,7 @@ import type { ApprovalDecision, ApprovalRequestView } from "../approval/approval
 import { CommandPalette } from "../commands/command-palette.js";
 import { findCommand, type SlashCommand, unknownCommandMessage } from "../commands/command-registry.js";
 import type { FileSource } from "../input/input-completion.js";
-import { InputEditor } from "../input/input-editor.js";
+import { InputEditor, type InputEditorHandle } from "../input/input-editor.js";
 import type { InputHistory } from "../input/input-history.js";
 import { isCtrl } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
@@ -25,6 +25,7 @@ import type { AppCommand, CommandContext } from "./commands/command-types.js";
 import { Picker, type PickerSpec } from "./picker.js";
 import type { SessionBridge } from "./session-bridge.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
+import { useApprovalFocus } from "./use-approval-focus.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 
@@ -89,6 +90,8 @@ export function App(props: AppProps) {
   toPanel.current = panel.push;
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
   const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
+  const editor = useRef<InputEditorHandle | undefined>(undefined);
+  const approvalFocus = useApprovalFocus(approvals, editor);
   const [overlay, setOverlay] = useState<Overlay>(undefined);
   const [inputEpoch, setInputEpoch] = useState(0);
   const [quitArmedAt, setQuitArmedAt] = useState<number | undefined>(undefined);
@@ -267,6 +270,8 @@ export function App(props: AppProps) {
       setQuitArmedAt(now);
       setOverlay(undefined);
       setInputEpoch((epoch) => epoch + 1);
+    } else if (isCtrl(key, "g") && approvals.length > 0) {
+      approvalFocus.take();
     } else if (isCtrl(key, "k") && approvals.length === 0) {
       setOverlay((current) => (current?.kind === "palette" ? undefined : { kind: "palette" }));
     } else if (isCtrl(key, "t") && approvals.length === 0 && overlay === undefined) {
@@ -287,7 +292,13 @@ export function App(props: AppProps) {
   }, [quitArmedAt]);
 
   const dialogOpen = approvals.length > 0;
-  const mode: FooterMode = dialogOpen ? "approval" : (panelFooterMode(panel) ?? (busy ? "busy" : "idle"));
+  // A held dialog (opened while the person typed) leaves the keys to the input.
+  const dialogHasKeys = dialogOpen && !approvalFocus.held;
+  const mode: FooterMode = dialogHasKeys
+    ? "approval"
+    : dialogOpen
+      ? "approval-held"
+      : (panelFooterMode(panel) ?? (busy ? "busy" : "idle"));
   const model = session ? session.model.modelId : "…";
   const trust = session?.config.agent.trust.mode ?? props.trustMode ?? "";
   return (
@@ -296,11 +307,18 @@ export function App(props: AppProps) {
       <AgentsPanel
         panel={panel}
         session={session}
-        isActive={!dialogOpen && overlay === undefined}
+        isActive={!dialogHasKeys && overlay === undefined}
         say={say}
       />
       {controls.status === "opening" ? <Text color={props.theme.muted}>Opening the session…</Text> : null}
-      {dialogOpen ? <ApprovalDialog requests={approvals} onAnswer={answerApproval} /> : null}
+      {dialogOpen ? (
+        <ApprovalDialog
+          requests={approvals}
+          onAnswer={answerApproval}
+          held={approvalFocus.held}
+          onStray={approvalFocus.stray}
+        />
+      ) : null}
       {!dialogOpen && overlay?.kind === "palette" ? (
         <CommandPalette
           commands={commands as SlashCommand<unknown>[]}
@@ -331,7 +349,8 @@ export function App(props: AppProps) {
         history={props.history?.entries}
         commands={commands as SlashCommand<unknown>[]}
         files={props.files}
-        isActive={!dialogOpen && overlay === undefined && !panel.focused}
+        isActive={!dialogHasKeys && overlay === undefined && !panel.focused}
+        handle={editor}
       />
       <StatusFooter
         model={model}

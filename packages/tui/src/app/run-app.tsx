@@ -16,6 +16,7 @@ import {
 } from "@nyzhi/core";
 import { type Instance, render } from "ink";
 import { InputHistory, projectHistoryPath } from "../input/input-history.js";
+import { liveRegionStream } from "../terminal/live-region-stream.js";
 import { resolveTheme, type ThemeColourOverrides } from "../theme/theme.js";
 import { App } from "./app.js";
 import { startupNotice } from "./commands/setup-commands.js";
@@ -105,11 +106,15 @@ export async function runApp(options: RunAppOptions): Promise<number> {
     let finished = false;
     let instance: Instance | undefined;
     const quitRef: { current: ((code: number) => Promise<void>) | undefined } = { current: undefined };
+    // ink draws through this: a resize erases only the live region, never the scrollback.
+    const screen = liveRegionStream(stdout);
     const finish = (code: number) => {
       if (finished) return;
       finished = true;
+
       try {
         instance?.unmount();
+        screen.release();
       } catch {
         // The terminal went away while the last frame was drawn.
       }
@@ -155,7 +160,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
         onExit={finish}
         quitRef={quitRef}
       />,
-      { stdin, stdout, stderr, exitOnCtrlC: false },
+      { stdin, stdout: screen.stream, stderr, exitOnCtrlC: false },
     );
     // A component that throws ends ink's render: the same as a crash.
     instance.waitUntilExit().catch((error: unknown) => {

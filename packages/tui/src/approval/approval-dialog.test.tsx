@@ -76,6 +76,33 @@ describe("ApprovalDialog", () => {
     expect(without.onAnswer).toHaveBeenCalledWith(bash, { approved: false });
   });
 
+  it("keeps the reason when it arrives with its Enter in one read (a paste, a fast typist)", async () => {
+    const view = setup([bash]);
+    await press(view.stdin, "n", "keep it blue\r");
+    expect(view.onAnswer).toHaveBeenCalledWith(bash, { approved: false, reason: "keep it blue" });
+  });
+
+  it("answers only a single letter: text meant for the input goes to onStray, and so does every key after it", async () => {
+    const onAnswer = vi.fn();
+    const onStray = vi.fn();
+    const view = render(<ApprovalDialog requests={[bash]} onAnswer={onAnswer} onStray={onStray} />);
+    await press(view.stdin, "/team\r", "y");
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(onStray.mock.calls.map(([key]) => (key.name === "text" ? key.text : key.name))).toEqual([
+      "/team",
+      "return",
+      "y",
+    ]);
+  });
+
+  it("held: shown with how to answer it, and takes no keys", async () => {
+    const onAnswer = vi.fn();
+    const view = render(<ApprovalDialog requests={[bash]} onAnswer={onAnswer} held />);
+    await press(view.stdin, "y", "a", "n", KEYS.enter, KEYS.escape);
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(view.lastFrame()).toContain("You were typing, so your keys stay in the input. ctrl+g: answer");
+  });
+
   it("picks with the arrow keys and Enter", async () => {
     const view = setup([bash]);
     await press(view.stdin, KEYS.right, KEYS.enter);

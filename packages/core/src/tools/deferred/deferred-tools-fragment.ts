@@ -1,5 +1,5 @@
 import type { PromptFragment } from "../../agent-loop/system-prompt.js";
-import type { ToolRegistry } from "../tool-registry.js";
+import type { ToolRegistry } from "../seam/tool-registry.js";
 
 /**
  * Tells the model that deferred tools exist and how to reach them (the >15 MCP tools case of the

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { CODE_INDEX_SERVICE, type CodeIndexService } from "../../code-index/code-index-service.js";
 import { formatSearchHits, type SearchHit } from "../../code-index/format-search-hits.js";
 import { fullTextFallback } from "../../code-index/full-text-fallback.js";
-import { defineShippedTool } from "../define-tool.js";
-import { projectRootOf } from "../tool-types.js";
+import { defineShippedTool } from "../seam/define-tool.js";
+import { projectRootOf } from "../seam/tool-types.js";
 
 /** Results when `k` is not given. */
 export const DEFAULT_SEMANTIC_RESULTS = 10;
