@@ -156,7 +156,8 @@ export async function run() {
   const overallByFile = figures(nowByFile);
   const paraphrase = queries.flatMap((query, index) => (query.kind === "paraphrase" ? [index] : []));
   const paraphraseGain = rg
-    ? figures(paraphrase.map((index) => nowByFile[index])).r5 - figures(paraphrase.map((index) => rg[index])).r5
+    ? figures(paraphrase.map((index) => nowByFile[index])).r5 -
+      figures(paraphrase.map((index) => rg[index])).r5
     : Number.NaN;
   const targets = { recall: overall.r5 >= 0.8, mrr: overall.mrr >= 0.6, paraphrase: paraphraseGain >= 0.15 };
   const sorted = [...latencies].sort((left, right) => left - right);
