@@ -104,10 +104,21 @@ export async function run() {
   const projects = await prepareAll();
   const check = await checkJudgements(set.queries, projects);
   if (check.errors.length > 0) throw new Error(`queries.json: ${check.errors.join("; ")}`);
-  const indexConfig = process.env.NYZHI_BENCH_INDEX_CONFIG
+  let indexConfig = process.env.NYZHI_BENCH_INDEX_CONFIG
     ? JSON.parse(process.env.NYZHI_BENCH_INDEX_CONFIG)
     : {};
-  const { results, built, latencies } = await searchAll(projects, indexConfig);
+  let mock;
+  if (process.argv.includes("--mock-embeddings")) {
+    const { startMockLlm } = await import("../../tools/mock-llm/dist/index.js");
+    mock = await startMockLlm();
+    indexConfig = {
+      embedding: "openai",
+      embedding_base_url: `${mock.url}/v1`,
+      embedding_model: "text-embedding-3-small",
+    };
+    process.env.OPENAI_API_KEY ??= "mock-key";
+  }
+  const { results, built, latencies } = await searchAll(projects, indexConfig).finally(() => mock?.close());
   const queries = set.queries;
   const now = queries.map((query) => rankOf(query, results.get(key(query)) ?? []));
   const nowByFile = queries.map((query) => rankOf(query, results.get(key(query)) ?? [], { level: "file" }));
