@@ -1,8 +1,12 @@
-// Credential status, for hosts that import only core (the app's /login and /doctor).
+// Credentials, for hosts that import only core (the app's /login, which saves a key as `nyz login` does, and /doctor).
 export {
   type AuthStatusRow,
   authStatus,
   formatAuthStatus,
+  type LoginIo,
+  type LoginResult,
+  login,
+  MissingCredentialError,
   openCredentialStore,
 } from "@nyzhi/auth";
 // The model registry, for hosts that import only core (the app's /model picker).
@@ -59,6 +63,9 @@ export { compactThread } from "./compaction/compact-thread.js";
 export { contextDirs } from "./compaction/context-dirs.js";
 export { estimateTokens } from "./compaction/estimate-tokens.js";
 export { assertValidThread, validateThread } from "./compaction/validate-thread.js";
+export type { DoctorCheck, DoctorReport, DoctorState } from "./doctor/doctor-types.js";
+export { formatDoctorReport } from "./doctor/format-doctor-report.js";
+export { MIN_NODE_MAJOR, type RunDoctorOptions, runDoctor } from "./doctor/run-doctor.js";
 // Architecture knowledge
 export { analyzeProject } from "./engines/architecture/analyze-project.js";
 export {

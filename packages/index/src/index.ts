@@ -78,6 +78,11 @@ export {
   type SearchResult,
 } from "./search/search-chunks.js";
 export { type IndexLocation, indexLocation } from "./store/index-location.js";
+export {
+  isLanceDbInstalled,
+  LANCEDB_PACKAGES,
+  LanceDbMissingError,
+} from "./store/load-lancedb.js";
 export { IndexDamagedError } from "./store/manifest.js";
 export { pathWords, splitIdentifier, splitIdentifiersIn } from "./store/split-identifiers.js";
 export {

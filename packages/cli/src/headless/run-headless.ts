@@ -1,6 +1,7 @@
 import { getLogger, writeFileAtomic } from "@nyzhi/config";
 import { type AgentEvent, type McpNotice, openSession, type TurnResult } from "@nyzhi/core";
 import { subtractUsage } from "@nyzhi/provider";
+import { indexProcessCommand } from "../commands/index-process-command-line.js";
 import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
@@ -126,6 +127,10 @@ export async function runHeadless(
     ephemeral: flags.ephemeral === true,
     teamName: flags.teamName,
     subagentModels,
+    // An index, when one exists and is opened, runs in its own process, as the app's does.
+    headless: true,
+    indexProcess: indexProcessCommand(),
+    ...(flags.autoContext ? { autoContext: true } : {}),
     host: {
       onBackgroundEvent: emit,
       onRetry: emit,

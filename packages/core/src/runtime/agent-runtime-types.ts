@@ -101,9 +101,21 @@ export interface CreateAgentRuntimeOptions {
   /**
    * Serve the default code index from a child process started with this command (the app:
    * `nyz __index-process`), so LanceDB and the chunker stay out of this process. Default: in
-   * this process (headless runs, whose first turn's auto-context cannot wait for a child's start).
+   * this process.
    */
   indexProcess?: IndexProcessCommand;
+  /**
+   * How the session uses the default code index. `live` (default; the app): warmed at start, built
+   * in the background when missing (`index.auto`), kept current with the agents' edits and a file
+   * watcher. `read-only` (headless runs without `index.auto_headless`): an index that exists is
+   * opened on the first search or auto-context lookup and never written; none is built.
+   */
+  indexUse?: "live" | "read-only";
+  /**
+   * Auto-context for the lead's turns (and roles that opt in); default `index.auto_context`. With
+   * `indexUse: "read-only"` the default is off, and on, a turn waits for the index to open.
+   */
+  autoContext?: boolean;
 }
 
 /** A ready-to-run lead agent and everything around it. */

@@ -17,12 +17,13 @@ import { applyRole } from "../roles/apply-role.js";
 import { resolveRole } from "../roles/resolve-role.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
 import type { RoleDefinition } from "../roles/role-definition.js";
-import { resolveToolRolePatterns } from "../roles/tool-role-patterns.js";
+import { patternsPickTools, resolveToolRolePatterns } from "../roles/tool-role-patterns.js";
 import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
 import { skillsIndexFragment } from "../skills/skills-index-fragment.js";
 import type { ChildFactory, ChildRequest } from "../subagents/agent-manager.js";
 import { LIFECYCLE_TOOL_NAMES } from "../tools/agents/lifecycle-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
+import { registerWithDeferral, toolsInFullFor } from "../tools/deferred/tools-in-full.js";
 import { TodoStore } from "../tools/planning/todo-store.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import { matchesToolPattern, ToolRegistry } from "../tools/seam/tool-registry.js";
@@ -59,7 +60,7 @@ export interface ChildFactoryOptions {
   projectMemory?: () => Promise<string | undefined>;
   /** The parent's skills; a child sees only those its role names (`skills`, `*` for all). */
   skills?: readonly Skill[];
-  /** This turn's `<codebase_context>` fragment, for roles with `autoContext`. */
+  /** This turn's `<codebase_context>` fragment, for roles with `autoContext`; absent when auto-context is off. */
   autoContext?: (turn: { input: string; thread: readonly ModelMessage[] }) => Promise<PromptFragment>;
   /** Builds a tool context for an agent (services, sandbox …), shared with the lead's setup. */
   toolContextFor: (
@@ -97,12 +98,13 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
         ...options.allTools().filter((tool) => !parentTools || parentTools.has(tool.name)),
         ...((await options.extraToolsFor?.(role)) ?? []),
       ];
+      const toolRolePatterns = resolveToolRolePatterns(config);
       const applied = applyRole(role, {
         parentModel: parent.modelSpec,
         subagentModel: config.agent.agents.subagent_model,
         sessionOverrides: options.sessionOverrides,
         availableTools: available.map((tool) => ({ name: tool.name, mutates: tool.mutates })),
-        toolRolePatterns: resolveToolRolePatterns(config),
+        toolRolePatterns,
         parentMaxSteps: parent.context.maxSteps,
       });
       const modelSpec = request.model?.trim() || applied.model;
@@ -120,13 +122,29 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       const granted = available.filter(
         (tool) => allowed.has(tool.name) && (canSpawn || !SPAWNING_TOOL_NAMES.includes(tool.name)),
       );
-      const isMcp = (tool: Tool) => tool.name.startsWith("mcp__");
-      const tools = new ToolRegistry(granted.filter((tool) => !isMcp(tool)));
-      deferIfMany(tools, granted.filter(isMcp));
-
       const skills = (options.skills ?? []).filter((skill) =>
         (role.skills ?? []).some((pattern) => matchesToolPattern(skill.name, pattern)),
       );
+      const isMcp = (tool: Tool) => tool.name.startsWith("mcp__");
+      // The tools the role's turns mostly use in full, the rest deferred (see tools-in-full.ts).
+      const picksOwnTools =
+        role.allowedTools !== undefined ||
+        patternsPickTools(
+          role.name,
+          available.map((tool) => tool.name),
+          toolRolePatterns,
+        );
+      const tools = new ToolRegistry();
+      registerWithDeferral(
+        tools,
+        granted.filter((tool) => !isMcp(tool)),
+        toolsInFullFor(
+          { kind: "child", role: role.name, picksOwnTools },
+          // The session's skills, not the role's: every child of a session offers `load_skill` alike.
+          { hasSkills: (options.skills ?? []).length > 0, hasMcp: granted.some(isMcp) },
+        ),
+      );
+      deferIfMany(tools, granted.filter(isMcp));
       const fragments: PromptFragment[] = [
         { kind: "persona", text: applied.systemPrompt },
         environmentFragment({ cwd: options.cwd, projectRoot: options.projectRoot ?? options.cwd }),
@@ -172,8 +190,7 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
           }),
       };
       const autoContext = options.autoContext;
-      if (role.autoContext && autoContext && config.index.auto_context)
-        refreshContextEachTurn(context, autoContext);
+      if (role.autoContext && autoContext) refreshContextEachTurn(context, autoContext);
       if (parent.context.hooks) context.hooks = parent.context.hooks;
       if (parent.context.maxTokens !== undefined) context.maxTokens = parent.context.maxTokens;
       if (parent.context.stepRetry) context.stepRetry = parent.context.stepRetry;

@@ -61,6 +61,7 @@ import { builtinTools } from "../tools/catalogue/builtin-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
 import { TOOL_REGISTRY_SERVICE } from "../tools/deferred/tool-search-tool.js";
+import { registerWithDeferral, toolsInFullFor } from "../tools/deferred/tools-in-full.js";
 import { TODO_STORE_SERVICE, TodoStore } from "../tools/planning/todo-store.js";
 import { ToolRegistry } from "../tools/seam/tool-registry.js";
 import type { ToolContext, ToolServices } from "../tools/seam/tool-types.js";
@@ -130,6 +131,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const todos = new TodoStore();
   const agent: AgentTag = options.agent ?? { agentId: "lead", depth: 0 };
   const router = new EventRouter(options.host?.onBackgroundEvent);
+  const readOnlyIndex = options.indexUse === "read-only";
   const codeIndex =
     options.codeIndex === false
       ? undefined
@@ -139,6 +141,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
               root: projectRoot,
               env,
               config,
+              readOnly: readOnlyIndex,
               ...(options.indexProcess
                 ? { open: indexProcessOpener(options.indexProcess, { root: projectRoot, env, config }) }
                 : {}),
@@ -224,14 +227,36 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       ]
     : [];
   const mcp = options.mcp;
-  const mcpTools = () => (mcp ? [readMcpResourceTool, ...mcp.manager.tools()] : []);
+  // `read_mcp_resource` only with MCP servers configured: without any it can do nothing.
+  const hasMcp = mcp !== undefined && mcp.servers.length > 0;
+  const mcpTools = () => (mcp ? [...(hasMcp ? [readMcpResourceTool] : []), ...mcp.manager.tools()] : []);
   const allTools = () => [...baseTools, ...agentTools, ...mcpTools()];
+  // Team tools: in full for a session started in a team (`--team-name`), else deferred with the rest.
+  const teamTools =
+    subagentsEnabled || options.team
+      ? options.team?.isLead === false
+        ? memberTeamTools()
+        : leadTeamTools()
+      : [];
 
-  const leadTools = new ToolRegistry([...baseTools, ...agentTools]);
+  // The tools most turns use are offered in full; the rest are deferred behind `tool_search`.
+  const leadTools = new ToolRegistry(options.team ? teamTools : []);
+  registerWithDeferral(
+    leadTools,
+    [
+      ...baseTools,
+      ...agentTools,
+      ...(options.team ? [] : teamTools),
+      ...(hasMcp ? [readMcpResourceTool] : []),
+    ],
+    toolsInFullFor(
+      { kind: "lead", canAskUser: options.host?.askUser !== undefined },
+      { hasSkills: skills.length > 0, hasMcp },
+    ),
+  );
   if (options.deferredTools?.length) deferIfMany(leadTools, options.deferredTools);
   let stopMcpSync: (() => void) | undefined;
   if (mcp) {
-    leadTools.register(readMcpResourceTool);
     const { deferred } = deferIfMany(leadTools, mcp.manager.tools());
     if (deferred) void writeMcpIndex(projectRoot, mcp.manager.tools());
     stopMcpSync = mcp.manager.onToolsChanged(() =>
@@ -284,8 +309,19 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       () => true,
       () => false,
     );
-  const turnContext = codeIndex && autoContextFor(codeIndex, config, canRead);
-  if (turnContext && config.index.auto_context) refreshContextEachTurn(context, turnContext);
+  // Read-only (headless) sessions add auto-context only when asked, and then wait for the index
+  // to open: nothing opened it before the first turn.
+  const autoContext = options.autoContext ?? (readOnlyIndex ? false : config.index.auto_context);
+  const turnContext =
+    codeIndex && autoContext
+      ? autoContextFor(codeIndex, config, {
+          canRead,
+          readyMs: readOnlyIndex
+            ? Math.max(config.index.auto_context_wait_ms, READ_ONLY_AUTO_CONTEXT_WAIT_MS)
+            : config.index.auto_context_wait_ms,
+        })
+      : undefined;
+  if (turnContext) refreshContextEachTurn(context, turnContext);
   if (resolved) context.costOf = resolved.costOf;
   if (options.host?.afterStep) context.afterStep = options.host.afterStep;
   if (config.agent.max_tokens !== undefined) context.maxTokens = config.agent.max_tokens;
@@ -391,16 +427,12 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       : undefined;
   if (teams) {
     sharedServices[TEAM_SERVICE] = teams;
-    const teamTools = options.team?.isLead === false ? memberTeamTools() : leadTeamTools();
-    for (const tool of teamTools) leadTools.register(tool);
     const earlier = context.takePendingMessages;
     context.takePendingMessages = async () => [
       ...((await earlier?.()) ?? []),
       ...(await teams.takeMessagesFor(agent.agentId)),
     ];
   }
-
-  codeIndex?.start();
 
   return {
     context,
@@ -412,6 +444,9 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     lifecycle,
     sessionId,
     async *runTurn(input, turnOptions = {}) {
+      // The index is first needed by a turn's auto-context and search: an open session that never
+      // runs a turn never loads it (nor starts the app's index child).
+      codeIndex?.start();
       const turnId = randomUUID();
       const prompt =
         typeof input === "string"
@@ -443,14 +478,22 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
 }
 
 /**
+/**
+ * ms a turn of a read-only (headless) session asked for auto-context (`--auto-context`) waits for
+ * the index to open: it opens on that first lookup (its child process starts, LanceDB loads).
+ */
+const READ_ONLY_AUTO_CONTEXT_WAIT_MS = 10_000;
+
+/**
  * A turn's `<codebase_context>` fragment from the session's index, within `index.auto_context_*`,
  * holding only files `read` could open (`canRead`: the session's path guard).
  */
 function autoContextFor(
   codeIndex: CodeIndexService,
   config: NyzhiConfig,
-  canRead: (absolutePath: string) => Promise<boolean>,
+  options: { canRead: (absolutePath: string) => Promise<boolean>; readyMs: number },
 ) {
+  const { canRead } = options;
   return (turn: { input: string; thread: readonly ModelMessage[] }) =>
     autoContextFragment(codeIndex, {
       canRead,
@@ -458,7 +501,7 @@ function autoContextFor(
       thread: turn.thread,
       budgetTokens: config.index.auto_context_tokens,
       maxChunks: config.index.auto_context_chunks,
-      readyMs: config.index.auto_context_wait_ms,
+      readyMs: options.readyMs,
     });
 }
 

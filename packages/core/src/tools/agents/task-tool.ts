@@ -28,10 +28,9 @@ const inputSchema = z.lazy(() =>
   }),
 );
 
-const TASK_DESCRIPTION = `Delegate one task to a specialist subagent and wait for its answer, which comes back as this tool's result.
-The subagent starts fresh: it receives only \`description\` (not this conversation, your todos or your changes), works on its own with its role's tools, and is discarded when it returns. Write the description so it stands alone.
-Several \`task\` calls in one response run in parallel: issue independent delegations together. If a subagent fails, its error is the result; nothing is retried -- delegate elsewhere or do it yourself.
-Use \`task\` for complex, multi-step work that can be done in isolation or needs focused reasoning; do it yourself when it takes a few tool calls or you need to see the intermediate steps.`;
+// When to delegate is the lead's system prompt's (delegation guidance) and what to put in
+// `description` its schema's: said once, not in every request's tool list too (issue 32).
+const TASK_DESCRIPTION = `Delegate one task to a specialist subagent and wait for its answer, which is this tool's result. The subagent starts fresh with only \`description\` and its role's tools, and is discarded when it returns. Several \`task\` calls in one response run in parallel. A failed subagent's error is the result; nothing is retried.`;
 
 /**
  * `task(subagent_type, description)` (seed 003): synchronous, ephemeral delegation on top of the

@@ -45,6 +45,8 @@ export class ToolRegistry {
   private readonly tools = new Map<string, Tool>();
   /** Names registered deferred and not yet expanded. */
   private readonly hidden = new Set<string>();
+  /** A deferred tool's family (`git`, `agents` …): expanding one member expands the others. */
+  readonly #groups = new Map<string, string>();
   /** Every tool sorted by name, kept between changes: definitions are built for every request. */
   #sorted: Tool[] | undefined;
 
@@ -58,23 +60,29 @@ export class ToolRegistry {
     this.hidden.delete(tool.name);
   }
 
-  /** Registers a tool that is callable by name but not offered until expanded (see the class doc). */
-  registerDeferred(tool: Tool): void {
+  /**
+   * Registers a tool that is callable by name but not offered until expanded (see the class doc).
+   * With a `group`, expanding any deferred tool of that group expands them all (`spawn_agent` used
+   * brings `wait`).
+   */
+  registerDeferred(tool: Tool, options: { group?: string | undefined } = {}): void {
     this.#sorted = undefined;
     this.tools.set(tool.name, tool);
     this.hidden.add(tool.name);
+    if (options.group) this.#groups.set(tool.name, options.group);
   }
 
   unregister(name: string): void {
     this.#sorted = undefined;
     this.tools.delete(name);
     this.hidden.delete(name);
+    this.#groups.delete(name);
   }
 
   /** Looks a tool up for a call; a deferred tool is expanded by it (offered from then on). */
   get(name: string): Tool | undefined {
     const tool = this.tools.get(name);
-    if (tool) this.hidden.delete(name);
+    if (tool) this.expand(name);
     return tool;
   }
 
@@ -92,9 +100,16 @@ export class ToolRegistry {
     return this.hidden.has(name);
   }
 
-  /** Offers a deferred tool from now on. Returns false when it was not deferred (or is unknown). */
+  /**
+   * Offers a deferred tool (and the deferred tools of its group) from now on. Returns false when it
+   * was not deferred (or is unknown).
+   */
   expand(name: string): boolean {
-    return this.hidden.delete(name);
+    if (!this.hidden.delete(name)) return false;
+    const group = this.#groups.get(name);
+    if (group)
+      for (const other of [...this.hidden]) if (this.#groups.get(other) === group) this.hidden.delete(other);
+    return true;
   }
 
   /** How many deferred tools are still unexpanded. */
@@ -154,7 +169,7 @@ export class ToolRegistry {
     const copy = new ToolRegistry();
     for (const tool of this.list()) {
       if (!keep(tool)) continue;
-      if (this.hidden.has(tool.name)) copy.registerDeferred(tool);
+      if (this.hidden.has(tool.name)) copy.registerDeferred(tool, { group: this.#groups.get(tool.name) });
       else copy.register(tool);
     }
     return copy;
