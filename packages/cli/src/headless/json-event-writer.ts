@@ -163,6 +163,9 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
             role: event.role,
             limit: event.limit,
             waiting: event.waiting,
+            ...(event.reason !== undefined ? { reason: event.reason } : {}),
+            ...(event.childId !== undefined ? { child_id: event.childId } : {}),
+            ...(event.nickname !== undefined ? { child_nickname: event.nickname } : {}),
           },
         ];
       default:

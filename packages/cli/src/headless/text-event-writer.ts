@@ -20,7 +20,7 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
     case "subagent-spawned":
       return `\n[agent ${event.nickname} (${event.role}${event.unknownRole ? ", unknown role: default" : ""}) started on ${event.model}]\n`;
     case "subagent-queued":
-      return `[task for ${event.role} waits: ${event.limit} task agents are running]\n`;
+      return `[${event.nickname ? `agent ${event.nickname}` : "task"} (${event.role}) waits in line: ${event.limit} ${event.reason === "session" ? "subagents run in the session (max_running)" : "children of its parent run (per-parent limit)"}]\n`;
     case "subagent-status-changed":
       return undefined;
     case "subagent-completed":

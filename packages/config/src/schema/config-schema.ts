@@ -158,10 +158,17 @@ export const roleSchema = z.object({
 const agentsSchema = z.object({
   /** The switch for the whole subagent system. */
   enabled: z.boolean().default(true),
-  /** `spawn_agent` agents pending or running at once; past it a spawn fails with a clear error. */
-  max_threads: count.default(4),
-  /** `task` children running at once; past it a `task` call waits for a slot. */
+  /** `spawn_agent` children one agent may run at once; more wait in line (see `max_queued`). */
+  max_threads: count.min(1).default(4),
+  /** `task` children one agent may run at once; more wait in line. */
   max_tasks: count.min(1).default(8),
+  /**
+   * Subagents running at once in the whole session. An agent waiting for its own children (`wait`,
+   * `task`) does not count, so nested fan-outs cannot deadlock.
+   */
+  max_running: count.min(1).default(16),
+  /** Spawns that may wait for a slot at once, across the session; one more is refused. */
+  max_queued: count.default(64),
   max_depth: count.default(2),
   subagent_model: z.string().optional(),
   roles: z.record(z.string(), roleSchema).default({}),

@@ -85,10 +85,19 @@ export interface AgentEvents {
     model: string;
   };
   /**
-   * A `task` delegation waits for a slot: `limit` task children already run
-   * (`agent.agents.max_tasks`); it is `waiting`th in line and starts when one finishes.
+   * A spawn waits for a slot: its parent already runs `limit` children of that kind
+   * (`agent.agents.max_threads` for `spawn_agent`, `max_tasks` for `task`; `reason` "parent"), or
+   * `limit` subagents run in the session (`max_running`; "session"). It is `waiting`th in line and
+   * starts when a slot frees. A queued `spawn_agent` child has its id and nickname already.
    */
-  "subagent-queued": { role: string; limit: number; waiting: number };
+  "subagent-queued": {
+    role: string;
+    limit: number;
+    waiting: number;
+    reason?: "parent" | "session";
+    childId?: string;
+    nickname?: string;
+  };
   /** A subagent's status changed: `pending_init`, `running`, `completed…`, `errored…`, `shutdown`. */
   "subagent-status-changed": { childId: string; nickname: string; status: string };
   /** A subagent reached a final state. Usage and cost cover the child and its own subagents. */

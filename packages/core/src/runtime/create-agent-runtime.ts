@@ -349,6 +349,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     manager = new AgentManager({
       maxThreads: config.agent.agents.max_threads,
       maxTasks: config.agent.agents.max_tasks,
+      maxRunning: config.agent.agents.max_running,
+      maxQueued: config.agent.agents.max_queued,
       maxDepth: config.agent.agents.max_depth,
       emit: router.route,
       factory: childFactory,

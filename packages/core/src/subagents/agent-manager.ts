@@ -1,7 +1,7 @@
 // Over 500 lines on purpose: slots, statuses, waiters and retention are one state machine, and
 // keeping every transition of it in this class is what keeps "a slot is released exactly once" true.
 import { randomUUID } from "node:crypto";
-import { errorMessage, NyzhiError } from "@nyzhi/config";
+import { errorMessage } from "@nyzhi/config";
 import { addUsage, emptyUsage, type ModelMessage, type Usage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { runTurn, type TurnInput } from "../agent-loop/run-turn.js";
@@ -10,9 +10,10 @@ import type { SavedAgentThread } from "../sessions/session-types.js";
 import { type AgentStatus, formatStatus, isFinal, statusWithResult } from "./agent-status.js";
 import { NicknamePool } from "./nicknames.js";
 import { forgottenUsageByAgent, savedOwnUsage } from "./saved-agent-usage.js";
+import { SlotLimiter as Limiter, type SlotLimiter, type SlotPool } from "./slot-limiter.js";
+import { SubagentError } from "./subagent-error.js";
 
-/** A refused lifecycle request; the message is what the model sees. */
-export class SubagentError extends NyzhiError {}
+export { SubagentError };
 
 /** What the factory needs to build a child. */
 export interface ChildRequest {
@@ -47,14 +48,20 @@ export interface ChildFactory {
 }
 
 export interface AgentManagerOptions {
-  /** `spawn_agent` agents pending or running at once, across the tree. Default 4. */
-  maxThreads: number;
   /**
-   * `task` children (isolated, synchronous delegations) running at once, across the tree; a call
-   * past it waits for a slot (announced by a `subagent-queued` event) instead of failing.
-   * Default 8. They do not count against `maxThreads`.
+   * `spawn_agent` children one agent may run at once; more wait in line (`subagent-queued`).
+   * Default 4.
    */
+  maxThreads: number;
+  /** `task` children one agent may run at once; more wait in line. Default 8. */
   maxTasks?: number;
+  /**
+   * Subagents running at once in the whole session; an agent waiting for its own children (`wait`,
+   * `task`) does not count. Default 16.
+   */
+  maxRunning?: number;
+  /** Spawns that may wait for a slot at once; one more is refused. Default 64. */
+  maxQueued?: number;
   /** Deepest level a subagent may have: depth 0 (lead) spawns 1, … up to this. Default 2. */
   maxDepth: number;
   factory: ChildFactory;
@@ -90,10 +97,22 @@ interface ManagedAgent {
   controller: AbortController;
   pending: ModelMessage[];
   holdsSlot: boolean;
-  /** Which limit its slot counts against: `spawn_agent`'s threads or `task`'s own pool. */
-  pool: "threads" | "tasks";
+  /** Which per-parent limit its slot counts against: `spawn_agent`'s threads or `task`'s own pool. */
+  pool: SlotPool;
   usage: Usage;
   costUsd: number;
+}
+
+/** What `spawn` returns. */
+export interface SpawnedAgent {
+  agentId: string;
+  nickname: string;
+  role: string;
+  unknownRole: boolean;
+  /** "" while it waits in line. */
+  model: string;
+  /** It waits for a slot (status `queued`) and starts when one frees. */
+  queued?: true;
 }
 
 /** What `spawn` (and `runToCompletion`) need. */
@@ -126,6 +145,12 @@ export const MAX_RETAINED_FINISHED_AGENTS = 100;
 /** Default of `AgentManagerOptions.maxTasks`: a usual fan-out of `task` calls runs at full width. */
 export const DEFAULT_MAX_TASKS = 8;
 
+/** Default of `AgentManagerOptions.maxRunning`: the default tree (4 children × 4) runs at full width. */
+export const DEFAULT_MAX_RUNNING = 16;
+
+/** Default of `AgentManagerOptions.maxQueued`: far above any planned fan-out, a stop for runaway loops. */
+export const DEFAULT_MAX_QUEUED = 64;
+
 export const WAIT_DEFAULT_MS = 30_000;
 export const WAIT_MIN_MS = 10_000;
 export const WAIT_MAX_MS = 300_000;
@@ -142,21 +167,44 @@ export class AgentManager {
   private readonly waiters = new Set<() => void>();
   /** Usage of forgotten agents (and their subtrees), by parent id, so accounting survives forgetting. */
   private readonly retiredUsage = new Map<string, { usage: Usage; costUsd: number }>();
-  private active = 0;
-  private activeTasks = 0;
-  /** `task` spawns waiting for a slot, first come first served. */
-  private readonly taskQueue: Array<() => void> = [];
+  private readonly slots: SlotLimiter;
 
-  constructor(private readonly options: AgentManagerOptions) {}
-
-  /** Agents pending or running now (`spawn_agent` agents and `task` children). */
-  activeCount(): number {
-    return this.active + this.activeTasks;
+  constructor(private readonly options: AgentManagerOptions) {
+    this.slots = new Limiter({
+      threadsPerParent: options.maxThreads,
+      tasksPerParent: options.maxTasks ?? DEFAULT_MAX_TASKS,
+      maxRunning: options.maxRunning ?? DEFAULT_MAX_RUNNING,
+      maxQueued: options.maxQueued ?? DEFAULT_MAX_QUEUED,
+    });
   }
 
-  async spawn(
-    request: SpawnRequest,
-  ): Promise<{ agentId: string; nickname: string; role: string; unknownRole: boolean; model: string }> {
+  /** Agents holding a slot now: pending or running (`spawn_agent` agents and `task` children). */
+  activeCount(): number {
+    let count = 0;
+    for (const agent of this.agents.values()) if (agent.holdsSlot) count += 1;
+    return count;
+  }
+
+  /** Agents holding a session slot now (running and not waiting for their own children). */
+  runningCount(): number {
+    return this.slots.runningCount();
+  }
+
+  /**
+   * Runs `work` while `agentId` waits for its own children: its session slot is lent to them
+   * meanwhile and taken back (ahead of new spawns) before this resolves.
+   */
+  async whileWaiting<T>(agentId: string, work: () => Promise<T>): Promise<T> {
+    const unpark = this.slots.park(agentId);
+    try {
+      return await work();
+    } finally {
+      await unpark();
+    }
+  }
+
+  /** Starts a child, or (a `spawn_agent` child past its limits) puts it in line and returns `queued`. */
+  async spawn(request: SpawnRequest): Promise<SpawnedAgent> {
     if (!request.message.trim())
       throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
     const depth = request.parent.depth + 1;
@@ -167,9 +215,7 @@ export class AgentManager {
       );
     }
     this.options.factory.checkRole?.(request.roleName?.trim() || undefined);
-    const pool = request.isolated ? "tasks" : "threads";
-    if (pool === "tasks") await this.takeTaskSlot(request);
-    else this.reserveSlot();
+    const pool: SlotPool = request.isolated ? "tasks" : "threads";
     const agent: ManagedAgent = {
       id: randomUUID(),
       nickname: this.nicknames.take(),
@@ -181,11 +227,90 @@ export class AgentManager {
       context: undefined,
       controller: new AbortController(),
       pending: [],
-      holdsSlot: true,
+      holdsSlot: false,
       pool,
       usage: emptyUsage(),
       costUsd: 0,
     };
+    const now = this.slots.canStartNow(agent.parentId, pool);
+    if (!now && pool === "threads") {
+      // `spawn_agent` returns at once: the child waits in line and starts when a slot frees.
+      try {
+        this.slots.assertRoomInLine();
+      } catch (error) {
+        this.nicknames.release(agent.nickname);
+        throw error;
+      }
+      this.queueSpawn(agent, request);
+      return {
+        agentId: agent.id,
+        nickname: agent.nickname,
+        role: agent.role,
+        unknownRole: false,
+        model: "",
+        queued: true,
+      };
+    }
+    try {
+      // A `task` call waits for its slot; its caller lends its own session slot meanwhile.
+      await this.takeSlot(agent, request, { signal: request.signal, parkParent: !now });
+    } catch (error) {
+      this.nicknames.release(agent.nickname);
+      throw error;
+    }
+    return this.buildAndStart(agent, request);
+  }
+
+  /** A `spawn_agent` child waits in line (status `queued`), then is built and started in the background. */
+  private queueSpawn(agent: ManagedAgent, request: SpawnRequest): void {
+    agent.status = { state: "queued" };
+    this.agents.set(agent.id, agent);
+    void this.takeSlot(agent, request, { signal: agent.controller.signal, parkParent: false })
+      .then(() => this.buildAndStart(agent, request, true))
+      .catch((error: unknown) => {
+        if (!isFinal(agent.status)) this.finish(agent, { state: "errored", message: errorMessage(error) });
+      });
+  }
+
+  /** Takes the agent's slots, in line when they are busy (the spawning parent waits meanwhile). */
+  private async takeSlot(
+    agent: ManagedAgent,
+    request: SpawnRequest,
+    options: { signal: AbortSignal | undefined; parkParent: boolean },
+  ) {
+    const parent = request.parent;
+    const role = request.roleName?.trim() || "default";
+    const take = () =>
+      this.slots.acquire(agent.id, agent.parentId, agent.pool, {
+        signal: options.signal,
+        onQueued: (reason, position) =>
+          this.options.emit({
+            type: "subagent-queued",
+            agent: parent,
+            role,
+            limit: reason === "parent" ? this.slots.parentLimit(agent.pool) : this.slots.maxRunning,
+            waiting: position,
+            reason,
+            childId: agent.id,
+            nickname: agent.nickname,
+          }),
+      });
+    await (options.parkParent ? this.whileWaiting(parent.agentId, take) : take());
+    if (isFinal(agent.status)) {
+      // Closed while it waited: the slot it was just given goes on.
+      this.slots.release(agent.id, agent.parentId, agent.pool);
+      throw new SubagentError("subagent_aborted", "the agent was closed before it started");
+    }
+    agent.holdsSlot = true;
+  }
+
+  private async buildAndStart(
+    agent: ManagedAgent,
+    request: SpawnRequest,
+    keepOnFailure = false,
+  ): Promise<{ agentId: string; nickname: string; role: string; unknownRole: boolean; model: string }> {
+    const depth = agent.depth;
+    if (agent.status.state === "queued") agent.status = { state: "pending_init" };
     this.agents.set(agent.id, agent);
     let built: Awaited<ReturnType<ChildFactory["createChild"]>>;
     try {
@@ -201,9 +326,12 @@ export class AgentManager {
         takePendingMessages: () => agent.pending.splice(0),
       });
     } catch (error) {
-      this.agents.delete(agent.id);
       this.releaseSlot(agent);
-      this.nicknames.release(agent.nickname);
+      // A child that waited in line stays, errored, so its parent's `wait` learns why.
+      if (!keepOnFailure) {
+        this.agents.delete(agent.id);
+        this.nicknames.release(agent.nickname);
+      }
       throw error;
     }
     agent.context = built.context;
@@ -245,11 +373,13 @@ export class AgentManager {
    */
   async waitUntilFinal(id: string, signal?: AbortSignal): Promise<AgentStatus> {
     const agent = this.require(id);
-    while (!isFinal(agent.status)) {
-      if (signal?.aborted) this.close(id);
-      else await this.nextChange(60_000, signal);
-    }
-    return agent.status;
+    return this.whileWaiting(agent.parentId, async () => {
+      while (!isFinal(agent.status)) {
+        if (signal?.aborted) this.close(id);
+        else await this.nextChange(60_000, signal);
+      }
+      return agent.status;
+    });
   }
 
   /** Drops a finished agent and its subtree from memory (closing any descendant still running). */
@@ -306,10 +436,17 @@ export class AgentManager {
     }
     if (!message.trim())
       throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
-    this.reserveSlot();
     const previous = agent.status;
-    agent.holdsSlot = true;
     agent.pool = "threads";
+    const take = () => this.slots.acquire(agent.id, agent.parentId, "threads");
+    await (this.slots.canStartNow(agent.parentId, "threads")
+      ? take()
+      : this.whileWaiting(agent.parentId, take));
+    if (!isFinal(agent.status)) {
+      this.slots.release(agent.id, agent.parentId, "threads");
+      throw new SubagentError("subagent_running", `Agent ${id} (${agent.nickname}) was resumed meanwhile.`);
+    }
+    agent.holdsSlot = true;
     agent.controller = new AbortController();
     agent.status = { state: "pending_init" };
     // Its next completion is news to everyone waiting.
@@ -342,6 +479,12 @@ export class AgentManager {
 
   /** Waits for subagents to finish; see WaitRequest. Never throws for unknown ids (`not_found`). */
   async wait(request: WaitRequest): Promise<{ status: Record<string, string>; timed_out: boolean }> {
+    return this.whileWaiting(request.callerId, () => this.waitForChildren(request));
+  }
+
+  private async waitForChildren(
+    request: WaitRequest,
+  ): Promise<{ status: Record<string, string>; timed_out: boolean }> {
     const ids = request.ids && request.ids.length > 0 ? [...request.ids] : this.childrenOf(request.callerId);
     const timeoutMs = Math.min(
       WAIT_MAX_MS,
@@ -597,63 +740,10 @@ export class AgentManager {
     for (const wake of [...this.waiters]) wake();
   }
 
-  private reserveSlot(): void {
-    if (this.active >= this.options.maxThreads) {
-      throw new SubagentError(
-        "subagent_limit",
-        `Agent limit (${this.options.maxThreads}) reached. Wait for existing agents to complete or close them first.`,
-      );
-    }
-    this.active += 1;
-  }
-
   private releaseSlot(agent: ManagedAgent): void {
     if (!agent.holdsSlot) return;
     agent.holdsSlot = false;
-    if (agent.pool === "threads") {
-      this.active -= 1;
-      return;
-    }
-    // The slot passes straight to the next queued `task`, so `activeTasks` stays the same.
-    const next = this.taskQueue.shift();
-    if (next) next();
-    else this.activeTasks -= 1;
-  }
-
-  private maxTasks(): number {
-    return Math.max(1, this.options.maxTasks ?? DEFAULT_MAX_TASKS);
-  }
-
-  /** Takes a `task` slot, waiting in line (announced once by an event) when all are busy. */
-  private async takeTaskSlot(request: SpawnRequest): Promise<void> {
-    if (this.activeTasks < this.maxTasks()) {
-      this.activeTasks += 1;
-      return;
-    }
-    const signal = request.signal;
-    if (signal?.aborted) throw new SubagentError("subagent_aborted", "the delegation was cancelled");
-    this.options.emit({
-      type: "subagent-queued",
-      agent: request.parent,
-      role: request.roleName?.trim() || "default",
-      limit: this.maxTasks(),
-      waiting: this.taskQueue.length + 1,
-    });
-    await new Promise<void>((resolve, reject) => {
-      const granted = () => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const index = this.taskQueue.indexOf(granted);
-        if (index >= 0) this.taskQueue.splice(index, 1);
-        reject(
-          new SubagentError("subagent_aborted", "the delegation was cancelled while it waited for a slot"),
-        );
-      };
-      this.taskQueue.push(granted);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
+    this.slots.release(agent.id, agent.parentId, agent.pool);
   }
 
   private require(id: string): ManagedAgent {

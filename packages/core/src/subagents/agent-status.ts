@@ -1,5 +1,9 @@
-/** Where a subagent is in its life: `pending_init → running → completed | errored | shutdown`. */
+/**
+ * Where a subagent is in its life: `[queued →] pending_init → running → completed | errored |
+ * shutdown`. `queued`: waiting for a slot (its parent's or the session's limit).
+ */
 export type AgentStatus =
+  | { state: "queued" }
   | { state: "pending_init" }
   | { state: "running" }
   | { state: "completed"; result?: string }
@@ -8,7 +12,7 @@ export type AgentStatus =
   | { state: "not_found" };
 
 export function isFinal(status: AgentStatus): boolean {
-  return status.state !== "pending_init" && status.state !== "running";
+  return status.state !== "pending_init" && status.state !== "running" && status.state !== "queued";
 }
 
 /** The status as hosts show it in one line: `completed: <first 100 characters>`, `errored: <why>` … */

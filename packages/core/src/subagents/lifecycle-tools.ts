@@ -89,6 +89,10 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => read
         agent_nickname: spawned.nickname,
         role: spawned.role,
       };
+      if (spawned.queued) {
+        output.status = "queued";
+        output.note = "waiting for a slot (agent limits); it starts when one frees — `wait` covers it";
+      }
       if (spawned.unknownRole)
         output.note = `unknown role '${input.agent_type}': running with the default role`;
       return { output: JSON.stringify(output), metadata: { model: spawned.model } };
