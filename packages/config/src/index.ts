@@ -109,11 +109,13 @@ export {
   type TrustMode,
 } from "./schema/config-enums.js";
 export {
+  budgetSchema,
   type CustomCommandConfig,
   configSchema,
   defaultConfig,
   type HookConfig,
   type HttpMcpServerConfig,
+  ISOLATION_MODES,
   isStdioMcpServer,
   type McpServerConfig,
   type NyzhiConfig,

@@ -60,6 +60,17 @@ export { forkTurns } from "./briefing/fork-turns.js";
 export { latestWisdom } from "./briefing/latest-wisdom.js";
 export { renderChildSystemPrompt } from "./briefing/render-child-system-prompt.js";
 export { BRIEFING_LIMITS, type SharedContext } from "./briefing/shared-context.js";
+export { BudgetLedger, type BudgetLedgerOptions, budgetTokens } from "./budgets/budget-ledger.js";
+export {
+  BUDGET_WARNING_FRACTION,
+  type BudgetDimension,
+  type BudgetLimits,
+  type BudgetReport,
+  type BudgetScope,
+  type BudgetSpec,
+  type BudgetSpent,
+  describeBudget,
+} from "./budgets/budget-types.js";
 export { type AutoContextOptions, autoContextFragment } from "./code-index/auto-context.js";
 export {
   CodeIndexService,
@@ -254,9 +265,11 @@ export { skillsIndexFragment } from "./skills/skills-index-fragment.js";
 export {
   AgentManager,
   type AgentManagerOptions,
+  type BuiltChild,
   type ChildFactory,
   type ChildRequest,
   type ManagedAgentInfo,
+  type SpawnedAgent,
   type SpawnRequest,
   SubagentError,
   WAIT_DEFAULT_MS,
@@ -271,7 +284,7 @@ export {
   LIFECYCLE_TOOL_NAMES,
   lifecycleTools,
 } from "./subagents/lifecycle-tools.js";
-
+export { type QueueReason, SlotLimiter, type SlotLimits, type SlotPool } from "./subagents/slot-limiter.js";
 export { createTaskTool, type TaskRoleSource } from "./subagents/task-tool.js";
 // Teams
 export { Mailbox, type OutgoingMessage } from "./teams/mailbox.js";
@@ -315,6 +328,10 @@ export {
   type TeamMember,
 } from "./teams/team-types.js";
 export { MAX_KEEP_WORKING_TURNS, TeammateRunner } from "./teams/teammate-runner.js";
+export {
+  discardAgentChangesTool,
+  mergeAgentChangesTool,
+} from "./tools/agents/agent-changes-tools.js";
 // Tools
 export { ROLE_CATALOG_SERVICE } from "./tools/agents/agents-json-service.js";
 export { defineAgentTool } from "./tools/agents/define-agent-tool.js";
@@ -370,3 +387,4 @@ export { projectRootOf } from "./tools/tool-types.js";
 export { truncateEnd, truncateText } from "./tools/truncate-text.js";
 export { WEB_ACCESS_SERVICE, type WebAccessSettings } from "./tools/web/web-access.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
+export type { WorktreeRecord } from "./worktrees/worktree-records.js";

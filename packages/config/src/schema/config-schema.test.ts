@@ -45,6 +45,7 @@ describe("configSchema", () => {
           max_queued: 64,
           roles: {},
         },
+        budget: {},
         sharing: { enabled: false, redact_patterns: [] },
       },
       mcp: { servers: {} },

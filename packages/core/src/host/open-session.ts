@@ -8,6 +8,7 @@ import {
   loadConfig,
   resolveDirs,
 } from "@nyzhi/config";
+import type { BudgetLimits } from "../budgets/budget-types.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { HookResult } from "../hooks/hook-types.js";
@@ -21,6 +22,7 @@ import type { SandboxLevel } from "../sandbox/sandbox-level.js";
 import { journalSteps, type SessionJournal } from "../sessions/session-journal.js";
 import { SessionStore } from "../sessions/session-store.js";
 import type { ToolServices } from "../tools/tool-types.js";
+import { sweepLeftoverWorktrees } from "../worktrees/agent-worktree.js";
 import { chooseDefaultProvider } from "./choose-default-provider.js";
 import { type OpenedSession, sessionHandle } from "./session-handle.js";
 import { openSessionRecord, type SessionResume } from "./session-record.js";
@@ -71,6 +73,8 @@ export interface OpenSessionOptions {
   teamName?: string | undefined;
   /** Per-role model overrides for this session (`--subagent-model`, `/subagent-config`). */
   subagentModels?: Record<string, string>;
+  /** This run's cap over config `agent.budget` (`--max-budget-usd` sets `usd`). */
+  budget?: BudgetLimits | undefined;
   /**
    * Serve the session's code index from a child process started with this command (the app:
    * `nyz __index-process`); default in this process. See `CreateAgentRuntimeOptions.indexProcess`.
@@ -160,6 +164,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       subagentModelOverrides: subagentModels,
       ...(options.teamName ? { team: { name: options.teamName } } : {}),
       ...(options.indexProcess ? { indexProcess: options.indexProcess } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
       thread: record.messages,
       host: {
         ...(host.onBackgroundEvent ? { onBackgroundEvent: host.onBackgroundEvent } : {}),
@@ -188,6 +193,28 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       ];
     };
     if (record.agents) created.manager?.restore(record.agents);
+    if (created.manager) {
+      // Worktrees earlier runs left: a crashed run's are removed, finished agents' changes stay listed.
+      const dataDir = resolveDirs(env).data;
+      const { removed, waiting } = await sweepLeftoverWorktrees(dataDir, projectRoot).catch(
+        (error: unknown) => {
+          getLogger(env).warn({ error }, "could not sweep agent worktrees");
+          return { removed: [], waiting: [] };
+        },
+      );
+      for (const gone of removed)
+        warn(
+          `Removed agent worktree ${gone.path} (branch ${gone.branch}) left by a run that ended while it worked.`,
+        );
+      if (waiting.length > 0) {
+        created.manager.worktrees.adopt(waiting);
+        warn(
+          `Agent changes wait for a decision (merge_agent_changes / discard_agent_changes, or the agents panel): ${waiting
+            .map((entry) => `${entry.branch} (${entry.diffStat})`)
+            .join("; ")}`,
+        );
+      }
+    }
     await created.lifecycle.sessionStart({ source: options.resume ? "resume" : "startup" });
     return sessionHandle({
       record,

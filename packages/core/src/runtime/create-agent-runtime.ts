@@ -20,6 +20,8 @@ import {
   type PromptFragment,
   rulesFragment,
 } from "../agent-loop/system-prompt.js";
+import { BudgetLedger } from "../budgets/budget-ledger.js";
+import { BUDGET_DIMENSIONS, type BudgetLimits, type BudgetSpec } from "../budgets/budget-types.js";
 import { autoContextFragment, refreshContextEachTurn } from "../code-index/auto-context.js";
 import { CODE_INDEX_SERVICE, CodeIndexService } from "../code-index/code-index-service.js";
 import { indexProcessOpener } from "../code-index/index-process-opener.js";
@@ -52,6 +54,7 @@ import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../subagents/lifecycle-to
 import { createTaskTool } from "../subagents/task-tool.js";
 import { TEAM_SERVICE, TeamService } from "../teams/team-service.js";
 import { leadTeamTools, memberTeamTools } from "../teams/team-tools.js";
+import { discardAgentChangesTool, mergeAgentChangesTool } from "../tools/agents/agent-changes-tools.js";
 import { ROLE_CATALOG_SERVICE } from "../tools/agents/agents-json-service.js";
 import { defineAgentTool } from "../tools/agents/define-agent-tool.js";
 import { listAgentsTool } from "../tools/agents/list-agents-tool.js";
@@ -71,9 +74,10 @@ import { ToolRegistry } from "../tools/tool-registry.js";
 import type { ToolContext, ToolServices } from "../tools/tool-types.js";
 import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "../tools/web/web-access.js";
 import type { AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
-import { type AgentEntry, createChildFactory } from "./child-factory.js";
+import { type AgentEntry, type AgentPlace, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";
 import { limitResolvedModels, type ResolvedModel } from "./model-resolver.js";
+import { worktreePlaces } from "./worktree-places.js";
 
 export type { AgentHost, AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
 
@@ -174,6 +178,24 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const skills = options.skills ?? [];
   const agents = new Map<string, AgentEntry>();
   let manager: AgentManager | undefined;
+  const tagOf = (agentId: string): AgentTag => {
+    if (agentId === agent.agentId) return agent;
+    const info = manager?.info(agentId);
+    return info
+      ? { agentId, depth: info.depth, role: info.role, nickname: info.nickname }
+      : { agentId, depth: 1 };
+  };
+  const budgets = new BudgetLedger({
+    onCrossing: (kind, crossing) =>
+      router.route({
+        type: kind === "warning" ? "budget-warning" : "budget-exhausted",
+        agent: tagOf(crossing.ownerId),
+        dimension: crossing.dimension,
+        budget: crossing.report,
+      }),
+  });
+  // The session's cap is the lead's budget over its whole subtree.
+  budgets.register(agent.agentId, undefined, sessionBudget(config, options.budget));
   let childFactory: ChildFactory | undefined;
 
   const sharedServices: ToolServices = {
@@ -188,20 +210,43 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
   if (options.mcp) sharedServices[MCP_MANAGER_SERVICE] = options.mcp.manager;
   if (codeIndex) sharedServices[CODE_INDEX_SERVICE] = codeIndex;
+  const leadPlace: AgentPlace = { cwd, projectRoot, guard, sandbox, tracker };
+  const worktrees = worktreePlaces({
+    lead: leadPlace,
+    dataDir: dirs.data,
+    sessionId,
+    sandbox,
+    guardFor: (root, placeCwd) =>
+      createPathGuard({
+        level,
+        roots: [root],
+        cwd: placeCwd,
+        denyPaths: trust.deny_paths,
+        configDir: dirs.config,
+        ...sandboxPaths,
+      }),
+  });
   const toolContextFor =
-    (who: ToolContext["agent"], agentTodos: TodoStore, registry: ToolRegistry, own: ToolServices = {}) =>
+    (
+      who: ToolContext["agent"],
+      agentTodos: TodoStore,
+      registry: ToolRegistry,
+      own: ToolServices = {},
+      place: AgentPlace = leadPlace,
+    ) =>
     (callId: string, signal: AbortSignal, progress: ToolContext["progress"]): ToolContext => ({
-      cwd,
-      projectRoot,
+      cwd: place.cwd,
+      projectRoot: place.projectRoot,
       callId,
       signal,
-      paths: guard,
-      changes: tracker,
+      paths: place.guard,
+      changes: place.tracker,
       dirs,
       agent: who,
       progress,
       services: {
         ...sharedServices,
+        [SANDBOX_SERVICE]: place.sandbox,
         [TODO_STORE_SERVICE]: agentTodos,
         [AGENT_MANAGER_SERVICE]: manager,
         [TOOL_REGISTRY_SERVICE]: registry,
@@ -220,6 +265,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         defineAgentTool,
         removeAgentTool,
         listAgentsTool,
+        mergeAgentChangesTool,
+        discardAgentChangesTool,
         getArchitectureKnowledgeTool,
       ]
     : [];
@@ -268,6 +315,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     gate: createToolGate({ policy, broker, guard, readOnlySandbox: level === "read-only", hooks: lifecycle }),
     hooks: toolCallHooks(hookRunner, { sessionId }),
     createToolContext: toolContextFor({ id: agent.agentId, depth: agent.depth }, todos, leadTools),
+    budget: budgets.hooksFor(agent.agentId),
     attachEventSource: router.attach,
     shapeToolResult: async (output, call) =>
       (
@@ -344,6 +392,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       rules: options.rules,
       ...(options.projectMemory ? { projectMemory: options.projectMemory } : {}),
       ...(turnContext ? { autoContext: turnContext } : {}),
+      budgets,
+      openWorktree: worktrees.open,
       toolContextFor,
     });
     manager = new AgentManager({
@@ -354,6 +404,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       maxDepth: config.agent.agents.max_depth,
       emit: router.route,
       factory: childFactory,
+      budgets,
+      dataDir: dirs.data,
       onForget: (agentId) => agents.delete(agentId),
       onStart: (info) =>
         void lifecycle.subagentStart({
@@ -408,6 +460,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     codeIndex,
     lifecycle,
     sessionId,
+    budgets,
     async *runTurn(input, turnOptions = {}) {
       const turnId = randomUUID();
       const prompt =
@@ -449,6 +502,16 @@ function autoContextFor(codeIndex: CodeIndexService, config: NyzhiConfig) {
       maxChunks: config.index.auto_context_chunks,
       readyMs: config.index.auto_context_wait_ms,
     });
+}
+
+/** The session's cap: config `agent.budget`, each key replaced by the host's (`--max-budget-usd`). */
+function sessionBudget(config: NyzhiConfig, given: BudgetLimits | undefined): BudgetSpec {
+  const spec: BudgetSpec = { scope: "subtree" };
+  for (const dimension of BUDGET_DIMENSIONS) {
+    const value = given?.[dimension] ?? config.agent.budget[dimension];
+    if (value !== undefined) spec[dimension] = value;
+  }
+  return spec;
 }
 
 /** The result of a turn stopped before its loop started (blocked or interrupted prompt hooks). */

@@ -5,9 +5,13 @@ import { errorMessage } from "@nyzhi/config";
 import { addUsage, emptyUsage, type ModelMessage, type Usage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { runTurn, type TurnInput } from "../agent-loop/run-turn.js";
+import type { BudgetLedger } from "../budgets/budget-ledger.js";
+import type { BudgetReport, BudgetSpec } from "../budgets/budget-types.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { SavedAgentThread } from "../sessions/session-types.js";
+import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import { type AgentStatus, formatStatus, isFinal, statusWithResult } from "./agent-status.js";
+import { AgentWorktrees } from "./agent-worktrees.js";
 import { NicknamePool } from "./nicknames.js";
 import { forgottenUsageByAgent, savedOwnUsage } from "./saved-agent-usage.js";
 import { SlotLimiter as Limiter, type SlotLimiter, type SlotPool } from "./slot-limiter.js";
@@ -31,8 +35,24 @@ export interface ChildRequest {
   isolated?: boolean;
   /** Saved conversation when an agent is rebuilt (resume after `--continue`). */
   thread?: ModelMessage[];
+  /** The spawn's own budget; absent: the role's default, if any. */
+  budget?: BudgetSpec | undefined;
+  /** `worktree`: the child works in its own git worktree; absent: the role's choice, else shared. */
+  isolation?: "shared" | "worktree" | undefined;
   /** The manager's queue for `send_input`; the child's loop drains it at each step. */
   takePendingMessages: () => ModelMessage[];
+}
+
+/** A child the factory built. */
+export interface BuiltChild {
+  context: AgentContext;
+  role: string;
+  unknownRole: boolean;
+  model: string;
+  /** Its effective budget (the spawn's or the role's, clamped to its parent's); absent for none. */
+  budget?: BudgetSpec | undefined;
+  /** Its git worktree, when it works in one (`isolation: "worktree"`). */
+  worktree?: WorktreeRecord | undefined;
 }
 
 /** Builds a child's context: role applied, briefing, fenced tools, model. The runtime implements it. */
@@ -42,9 +62,7 @@ export interface ChildFactory {
    * says why instead of "limit reached". Optional: without it the role is checked in `createChild`.
    */
   checkRole?(roleName: string | undefined): void;
-  createChild(
-    request: ChildRequest,
-  ): Promise<{ context: AgentContext; role: string; unknownRole: boolean; model: string }>;
+  createChild(request: ChildRequest): Promise<BuiltChild>;
 }
 
 export interface AgentManagerOptions {
@@ -70,6 +88,10 @@ export interface AgentManagerOptions {
   /** Called when a child starts and ends (hooks `subagent_start` / `subagent_end`). */
   onStart?: (agent: ManagedAgentInfo) => void;
   onEnd?: (agent: ManagedAgentInfo) => void;
+  /** Where each agent's spending is checked against its budget (registered by the factory). */
+  budgets?: BudgetLedger;
+  /** nyzhi's data dir: where agent worktrees and their records live. Needed for `isolation: "worktree"`. */
+  dataDir?: string;
   /** Called when a finished agent is dropped from memory (retention cap), to release what the host keeps for it. */
   onForget?: (agentId: string) => void;
 }
@@ -101,6 +123,12 @@ interface ManagedAgent {
   pool: SlotPool;
   usage: Usage;
   costUsd: number;
+  /** Its effective budget, re-registered when it is resumed. */
+  budget?: BudgetSpec | undefined;
+  /** Its budget's report as saved by an earlier run (restored agents). */
+  savedBudget?: BudgetReport | undefined;
+  /** Its worktree while it works. */
+  worktree?: WorktreeRecord | undefined;
 }
 
 /** What `spawn` returns. */
@@ -126,6 +154,10 @@ export interface SpawnRequest {
   isolated?: boolean | undefined;
   /** Aborts the wait for a `task` slot. */
   signal?: AbortSignal | undefined;
+  /** See `ChildRequest.budget`. */
+  budget?: BudgetSpec | undefined;
+  /** See `ChildRequest.isolation`. */
+  isolation?: "shared" | "worktree" | undefined;
 }
 
 export interface WaitRequest {
@@ -168,8 +200,11 @@ export class AgentManager {
   /** Usage of forgotten agents (and their subtrees), by parent id, so accounting survives forgetting. */
   private readonly retiredUsage = new Map<string, { usage: Usage; costUsd: number }>();
   private readonly slots: SlotLimiter;
+  /** Agents' worktrees whose changes wait for a decision (kept after their agents are forgotten). */
+  readonly worktrees: AgentWorktrees;
 
   constructor(private readonly options: AgentManagerOptions) {
+    this.worktrees = new AgentWorktrees(options.dataDir);
     this.slots = new Limiter({
       threadsPerParent: options.maxThreads,
       tasksPerParent: options.maxTasks ?? DEFAULT_MAX_TASKS,
@@ -312,7 +347,7 @@ export class AgentManager {
     const depth = agent.depth;
     if (agent.status.state === "queued") agent.status = { state: "pending_init" };
     this.agents.set(agent.id, agent);
-    let built: Awaited<ReturnType<ChildFactory["createChild"]>>;
+    let built: BuiltChild;
     try {
       built = await this.options.factory.createChild({
         agentId: agent.id,
@@ -322,6 +357,8 @@ export class AgentManager {
         roleName: request.roleName?.trim() || undefined,
         model: request.model,
         forkTurns: request.forkTurns,
+        budget: request.budget,
+        isolation: request.isolation,
         ...(request.isolated ? { isolated: true } : {}),
         takePendingMessages: () => agent.pending.splice(0),
       });
@@ -337,6 +374,8 @@ export class AgentManager {
     agent.context = built.context;
     agent.role = built.role;
     agent.model = built.model;
+    agent.budget = built.budget;
+    agent.worktree = built.worktree;
     if (isFinal(agent.status)) {
       // Closed while it was being built: it never starts.
       return {
@@ -356,6 +395,8 @@ export class AgentManager {
       depth,
       unknownRole: built.unknownRole,
       model: agent.model,
+      ...(built.budget ? { budget: built.budget } : {}),
+      ...(built.worktree ? { worktree: { branch: built.worktree.branch, path: built.worktree.path } } : {}),
     });
     this.start(agent, request.message);
     return {
@@ -393,6 +434,7 @@ export class AgentManager {
     if (!isFinal(agent.status)) return;
     this.retireUsage(agent);
     this.agents.delete(id);
+    this.options.budgets?.forget(id);
     this.savedThreads.delete(id);
     this.nicknames.release(agent.nickname);
     this.options.onForget?.(id);
@@ -465,6 +507,7 @@ export class AgentManager {
           takePendingMessages: () => agent.pending.splice(0),
         });
         agent.context = built.context;
+        agent.budget = built.budget;
       } catch (error) {
         // Could not be rebuilt: it stays as it was (its saved result is kept).
         agent.status = previous;
@@ -473,6 +516,8 @@ export class AgentManager {
       }
     }
     if (isFinal(agent.status)) return { status: formatStatus(agent.status), nickname: agent.nickname };
+    // A resumed agent gets its budget afresh (its wall clock restarts; what it spent still counts).
+    else if (agent.context) this.options.budgets?.register(agent.id, agent.parentId, agent.budget);
     this.start(agent, message);
     return { status: formatStatus(agent.status), nickname: agent.nickname };
   }
@@ -578,6 +623,8 @@ export class AgentManager {
       entry.costUsd = agent.costUsd;
       entry.subtreeUsage = subtree.usage;
       entry.subtreeCostUsd = subtree.costUsd;
+      const budget = this.options.budgets?.report(agent.id) ?? agent.savedBudget;
+      if (budget) entry.budget = budget;
       saved[agent.id] = entry;
     }
     return saved;
@@ -616,6 +663,7 @@ export class AgentManager {
         holdsSlot: false,
         pool: "threads",
         ...savedOwnUsage(entry),
+        ...(entry.budget ? { savedBudget: entry.budget } : {}),
       });
       const retired = forgotten.get(entry.agentId);
       if (retired) this.retiredUsage.set(entry.agentId, retired);
@@ -661,12 +709,23 @@ export class AgentManager {
         else if (result.reason === "aborted") final = { state: "shutdown" };
         else if (result.reason === "max-steps")
           final = { state: "errored", message: `reached its step limit (${context.maxSteps})` };
-        else final = { state: "errored", message: lastError ?? "the model request failed" };
+        else if (result.reason === "budget") {
+          const why = this.options.budgets?.stopReason(agent.id) ?? "its budget ran out";
+          const partial = partialAnswer(context);
+          final = { state: "budget_exhausted", message: why, ...(partial ? { result: partial } : {}) };
+        } else final = { state: "errored", message: lastError ?? "the model request failed" };
       } catch (error) {
         final = { state: "errored", message: errorMessage(error) };
       }
+      // Its changes go to its branch; the parent's result says where (nothing reaches its tree yet).
+      const waiting = agent.worktree
+        ? await this.worktrees.settle(agent.worktree, this.options.emit)
+        : undefined;
+      agent.worktree = undefined;
+      if (waiting && (final.state === "completed" || final.state === "budget_exhausted"))
+        final = { ...final, result: `${final.result ?? ""}\n\n${this.worktrees.describe(waiting)}`.trim() };
       try {
-        if (!isFinal(agent.status)) this.finish(agent, final);
+        if (!isFinal(agent.status)) this.finish(agent, final, waiting);
       } catch (error) {
         // A listener failing must not become an unhandled rejection (that ends the process).
         this.options.emit({
@@ -682,12 +741,16 @@ export class AgentManager {
     });
   }
 
-  private finish(agent: ManagedAgent, status: AgentStatus): void {
+  private finish(agent: ManagedAgent, status: AgentStatus, worktree?: WorktreeRecord): void {
     this.setStatus(agent, status);
     this.releaseSlot(agent);
     this.forgetOldFinished();
     const parent: AgentTag = this.tagOf(agent.parentId);
     const { usage, costUsd } = this.usageOf(agent.id);
+    const budget = this.options.budgets?.report(agent.id);
+    // Stopped by a budget: its subagents stop with it.
+    if (status.state === "budget_exhausted")
+      for (const childId of this.childrenOf(agent.id)) this.close(childId);
     const event: AgentEvent = {
       type: "subagent-completed",
       agent: parent,
@@ -697,8 +760,20 @@ export class AgentManager {
       status: formatStatus(status),
       usage,
       costUsd,
+      ...(budget ? { budget } : {}),
+      ...(worktree
+        ? {
+            worktree: {
+              branch: worktree.branch,
+              path: worktree.path,
+              base: worktree.base,
+              diffStat: worktree.diffStat,
+            },
+          }
+        : {}),
     };
-    if (status.state === "completed" && status.result !== undefined) event.result = status.result;
+    if ((status.state === "completed" || status.state === "budget_exhausted") && status.result !== undefined)
+      event.result = status.result;
     this.options.emit(event);
     this.options.onEnd?.(this.describe(agent));
   }
@@ -795,4 +870,17 @@ export class AgentManager {
       info.result = agent.status.result;
     return info;
   }
+}
+
+/** What an agent stopped mid-task had written this turn: its assistant texts since the turn's request. */
+function partialAnswer(context: AgentContext): string {
+  const start = context.turnRequest ? context.thread.lastIndexOf(context.turnRequest) : -1;
+  const texts: string[] = [];
+  for (const message of context.thread.slice(start + 1)) {
+    if (message.role !== "assistant") continue;
+    const content = message.content;
+    if (typeof content === "string") texts.push(content);
+    else for (const part of content) if (part.type === "text" && part.text.trim()) texts.push(part.text);
+  }
+  return texts.join("\n").trim();
 }

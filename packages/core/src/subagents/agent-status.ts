@@ -9,6 +9,8 @@ export type AgentStatus =
   | { state: "completed"; result?: string }
   | { state: "errored"; message: string }
   | { state: "shutdown" }
+  /** Stopped because its budget (or an enclosing one) ran out; `result` is its partial answer. */
+  | { state: "budget_exhausted"; message: string; result?: string }
   | { state: "not_found" };
 
 export function isFinal(status: AgentStatus): boolean {
@@ -25,6 +27,8 @@ export function formatStatus(status: AgentStatus): string {
     }
     case "errored":
       return `errored: ${status.message}`;
+    case "budget_exhausted":
+      return `budget exhausted: ${status.message}`;
     default:
       return status.state;
   }
@@ -36,5 +40,7 @@ export function formatStatus(status: AgentStatus): string {
  */
 export function statusWithResult(status: AgentStatus): string {
   if (status.state === "completed" && status.result?.trim()) return `completed: ${status.result.trim()}`;
+  if (status.state === "budget_exhausted")
+    return `budget exhausted: ${status.message}. Partial answer: ${status.result?.trim() || "(none)"}`;
   return formatStatus(status);
 }

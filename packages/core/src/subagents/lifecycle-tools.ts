@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { budgetArgument, budgetSpecOf, isolationArgument } from "../budgets/budget-argument.js";
 import { type RoleSummary, roleLines } from "../roles/format-role-list.js";
 import { defineShippedTool, type Tool } from "../tools/define-tool.js";
 import type { ToolContext } from "../tools/tool-types.js";
@@ -72,6 +73,8 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => read
           .describe(
             "Copy your last N turns (or `all`) into the agent's history, when it needs your full context.",
           ),
+        budget: budgetArgument(),
+        isolation: isolationArgument(),
       }),
     ),
     kind: "agent",
@@ -83,6 +86,8 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => read
         roleName: input.agent_type,
         model: input.model,
         forkTurns: input.fork_turns,
+        budget: budgetSpecOf(input.budget),
+        isolation: input.isolation,
       });
       const output: Record<string, unknown> = {
         agent_id: spawned.agentId,
