@@ -321,7 +321,6 @@ describe.skipIf(!hasGit())("agent worktrees through nyz exec (real git)", () => 
       env: anthropicEnv(mock, home),
       timeoutMs: 60_000,
     });
-    if (result.code !== 0) console.log("DEBUG", result.stderr, result.stdout.slice(-3000));
     expect(result.code).toBe(0);
     expect(existsSync(join(repo, "out.txt"))).toBe(false);
     const [left] = lines(result.stdout).at(-1)!.worktrees as { branch: string }[];
