@@ -25,7 +25,11 @@ export async function run() {
   const peers = JSON.parse(peersOutput.trim().split("\n").at(-1));
   const peersBudget = peers.peersFloorMs * 1.1;
   const budget = figures.leadOwnMs + 1.5 * 300;
-  const ok = figures.fannedMs <= budget && figures.cycleGrowthKb < 512 && peers.peersWallMs <= peersBudget;
+  const ok =
+    figures.fannedMs <= budget &&
+    figures.cycleGrowthKb < 512 &&
+    peers.peersWallMs <= peersBudget &&
+    peers.peersPeakRssMb <= 80;
   const markdown = [
     "16 subagents spawned in one lead turn, each answering after 300 ms (mock), `wait` mode all; median of 5 runs.",
     "",
@@ -46,6 +50,7 @@ export async function run() {
     `| wall time | ${peers.peersWallMs.toFixed(0)} ms | ≤ ${peersBudget.toFixed(0)} ms (floor ${peers.peersFloorMs} ms + 10 %) |`,
     `| children's requests open at once | ${peers.peersInFlight} | 8 |`,
     `| children's requests | ${peers.peersChildRequests} | 16 |`,
+    `| peak RSS of the process tree (max over runs) | ${peers.peersPeakRssMb.toFixed(0)} MB | ≤ 80 MB |`,
   ].join("\n");
   return { title: "Subagent fan-out (`bench/fanout`)", markdown, ok };
 }

@@ -9,12 +9,15 @@
 // every 10 ms.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { samplePeakRss } from "../tree-rss.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
+// NYZ_BIN measures another build (a checkout of main, for a before/after in the same conditions).
+const nyzBin = process.env.NYZ_BIN ?? join(root, "packages/cli/dist/nyz.cjs");
 const STEPS = 20;
 const codeCacheDir = mkdtempSync(join(tmpdir(), "nyzhi-bench-cache-"));
 
@@ -34,26 +37,6 @@ function scenario(steps = STEPS) {
   return { rules };
 }
 
-/** RSS of `pid` and its descendants, following /proc/<pid>/task/<tid>/children (cheap: no /proc scan). */
-async function treeRss(pid) {
-  let total = 0;
-  const queue = [pid];
-  while (queue.length > 0) {
-    const current = queue.shift();
-    try {
-      const status = await readFile(`/proc/${current}/status`, "utf8");
-      total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-      for (const task of await readdir(`/proc/${current}/task`)) {
-        const children = await readFile(`/proc/${current}/task/${task}/children`, "utf8").catch(() => "");
-        for (const child of children.trim().split(/\s+/).filter(Boolean)) queue.push(Number(child));
-      }
-    } catch {
-      // The process ended between two reads.
-    }
-  }
-  return total;
-}
-
 async function runOnce(mock, steps = STEPS) {
   const mockUrl = mock.url;
   const workspace = await mkdtemp(join(tmpdir(), "nyzhi-bench-session-"));
@@ -63,38 +46,33 @@ async function runOnce(mock, steps = STEPS) {
   );
   const home = await mkdtemp(join(tmpdir(), "nyzhi-bench-home-"));
   const started = process.hrtime.bigint();
-  const child = spawn(
-    process.execPath,
-    [join(root, "packages/cli/dist/nyz.cjs"), "exec", "--json", "--full-auto", "work through the steps"],
-    {
-      cwd: workspace,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        NYZHI_HOME: home,
-        // One cache for all runs, as a user's: the warm-up run writes nyz's V8 code cache.
-        NYZHI_CACHE_DIR: codeCacheDir,
-        NYZHI_LOG: "silent",
-        NYZHI_PROVIDER: "anthropic",
-        ANTHROPIC_API_KEY: "bench",
-        ANTHROPIC_BASE_URL: `${mockUrl}/v1`,
-      },
+  // On the mock's clock (epoch ms, sub-millisecond): its requests' times are on it.
+  const startedAt = performance.timeOrigin + performance.now();
+  const child = spawn(process.execPath, [nyzBin, "exec", "--json", "--full-auto", "work through the steps"], {
+    cwd: workspace,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NYZHI_HOME: home,
+      // One cache for all runs, as a user's: the warm-up run writes nyz's V8 code cache.
+      NYZHI_CACHE_DIR: codeCacheDir,
+      NYZHI_LOG: "silent",
+      NYZHI_PROVIDER: "anthropic",
+      ANTHROPIC_API_KEY: "bench",
+      ANTHROPIC_BASE_URL: `${mockUrl}/v1`,
     },
-  );
-  let peak = 0;
-  let sampling = true;
-  const sampler = (async () => {
-    while (sampling) {
-      peak = Math.max(peak, await treeRss(child.pid));
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
+  });
+  const sampler = samplePeakRss(child.pid);
   let stdout = "";
   child.stdout.on("data", (chunk) => (stdout += chunk));
+  // `exit`, not `close`: when the process ended, not when this process read the last of its pipes.
+  const exited = new Promise((resolve) =>
+    child.on("exit", () => resolve(performance.timeOrigin + performance.now())),
+  );
   const code = await new Promise((resolve) => child.on("close", resolve));
+  const exitedAt = await exited;
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-  sampling = false;
-  await sampler;
+  const peak = await sampler.stop();
   if (code !== 0) throw new Error(`nyz exited ${code}: ${stdout.slice(-500)}`);
   const toolDone = stdout.split("\n").filter((line) => line.includes('"tool_done"')).length;
   if (toolDone !== steps) throw new Error(`expected ${steps} tool calls, saw ${toolDone}`);
@@ -102,12 +80,15 @@ async function runOnce(mock, steps = STEPS) {
     (sum, request) => sum + ((request.endedAt ?? request.startedAt) - request.startedAt),
     0,
   );
-  return { wallMs, peak, mockMs };
+  const requests = mock.requests.filter((request) => request.api === "anthropic");
+  const firstRequestMs = requests[0].startedAt - startedAt;
+  const exitMs = exitedAt - (requests.at(-1).endedAt ?? requests.at(-1).startedAt);
+  return { wallMs, peak, mockMs, firstRequestMs, exitMs };
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function run({ runs = 11 } = {}) {
+export async function run({ runs = Number(process.env.BENCH_RUNS ?? 11) } = {}) {
   const { startMockLlm } = await import(join(root, "tools/mock-llm/dist/index.js"));
   const samples = [];
   const bare = [];
@@ -137,6 +118,8 @@ export async function run({ runs = 11 } = {}) {
   const perRun = samples.map((sample) => sample.wallMs - sample.mockMs - node).sort((a, b) => a - b);
   const quartiles = `${perRun[Math.floor(perRun.length / 4)].toFixed(0)}–${perRun[Math.floor((perRun.length * 3) / 4)].toFixed(0)}`;
   const fixed = median(empty) - node;
+  const firstRequest = median(samples.map((sample) => sample.firstRequestMs));
+  const exit = median(samples.map((sample) => sample.exitMs));
   const perStep = (ownWall - median(empty)) / STEPS;
   const markdown = [
     `${STEPS} model steps, each with one tool call (read or grep), through \`nyz exec --json --full-auto\` and the Anthropic SDK against a zero-latency mock; median of ${runs} runs (after one warm-up) on ${process.platform}/${process.arch}, Node ${process.version}.`,
@@ -149,6 +132,8 @@ export async function run({ runs = 11 } = {}) {
     `| nyzhi overhead beyond the mock's latency (wall − mock − bare Node) | ${overhead.toFixed(0)} ms (runs' middle half: ${quartiles}) | < 150 ms |`,
     `| of which start-up and one answer with no tool (a 0-step session − mock − bare Node) | ${fixed.toFixed(0)} ms | |`,
     `| of which per tool-using step ((20-step − 0-step) / 20) | ${perStep.toFixed(1)} ms | |`,
+    `| start → first model request (spawn to the mock receiving it) | ${firstRequest.toFixed(0)} ms | ≤ 100 ms (idle machine) |`,
+    `| last reply → exit (the mock's end of the last answer to the process's exit) | ${exit.toFixed(0)} ms | ≤ 20 ms (idle machine) |`,
     `| peak RSS of the process tree (max over runs) | ${peakMb.toFixed(0)} MB | < 120 MB |`,
   ].join("\n");
   return { title: "Headless session (`bench/session`)", markdown, ok: overhead < 150 && peakMb < 120 };

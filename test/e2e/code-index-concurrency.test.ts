@@ -65,7 +65,10 @@ beforeEach(async () => {
   home = await tempHome();
   project = await tempProject("nyzhi-index-concurrency-");
   mkdirSync(join(home, "config"), { recursive: true });
-  writeFileSync(join(home, "config", "config.toml"), '[index]\nembedding = "none"\nauto = false\n');
+  writeFileSync(
+    join(home, "config", "config.toml"),
+    '[index]\nembedding = "none"\nauto = false\nauto_headless = true\n',
+  );
   write(
     ANCHOR,
     "/** Matches the ledger's entries against the bank statement. */\nexport function reconcileLedgerBalances(entries: number[]): number {\n  return entries.reduce((sum, entry) => sum + entry, 0);\n}\n",

@@ -69,7 +69,8 @@ describe("embedding usage in nyz exec and nyz export", () => {
     mkdirSync(join(home, "config"), { recursive: true });
     writeFileSync(
       join(home, "config", "config.toml"),
-      `[index]\nembedding = "openai"\nembedding_base_url = "${mock.url}/v1"\nauto = false\n`,
+      // auto_headless: this exec run re-indexes the edited file and adds auto-context, as the app does.
+      `[index]\nembedding = "openai"\nembedding_base_url = "${mock.url}/v1"\nauto = false\nauto_headless = true\n`,
     );
     const env = { ...anthropicEnv(mock, home), OPENAI_API_KEY: "test-openai-key" };
     const built = await runNyz(["index"], { cwd: project, env, timeoutMs: 60_000 });
@@ -127,5 +128,5 @@ describe("embedding usage in nyz exec and nyz export", () => {
       timeoutMs: 60_000,
     });
     expect(text.stderr).toMatch(/ out tokens · \d+ embedding tokens · \$/);
-  });
+  }, 90_000);
 });

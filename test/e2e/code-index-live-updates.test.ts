@@ -8,7 +8,8 @@ import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 /**
- * The index follows a running `nyz exec` session (issue 22): the agents' own edits are searchable
+ * The index follows a running `nyz exec` session with `index.auto_headless` (issue 22; a headless
+ * run uses the index read-only without it, issue 32): the agents' own edits are searchable
  * in the same turn, and files changed or deleted by another process are re-indexed by the
  * session's watcher. The index is built first by `nyz index`, full-text only (`embedding = "none"`).
  */
@@ -36,7 +37,8 @@ const llmRequests = () => (mock?.requests ?? []).filter((request) => request.api
 
 async function buildIndex(): Promise<void> {
   mkdirSync(join(home, "config"), { recursive: true });
-  writeFileSync(join(home, "config", "config.toml"), '[index]\nembedding = "none"\n');
+  // A headless run follows changes only with index.auto_headless (as the app always does).
+  writeFileSync(join(home, "config", "config.toml"), '[index]\nembedding = "none"\nauto_headless = true\n');
   const built = await runNyz(["index"], { cwd: project, env: { NYZHI_HOME: home }, timeoutMs: 60_000 });
   expect(built.code).toBe(0);
 }

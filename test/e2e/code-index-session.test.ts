@@ -8,7 +8,8 @@ import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 /**
- * The code index in `nyz exec` sessions (issue 22): auto-context in the first request, per role
+ * The code index in `nyz exec` sessions (issue 22): auto-context in the first request (asked for
+ * with `--auto-context` since issue 32), per role
  * for subagents, and `semantic_search` with and without an index. Full-text index (embedding none).
  */
 
@@ -33,9 +34,9 @@ function globalConfig(toml: string): void {
 
 const BLOCK = /<codebase_context>[\s\S]*?<\/codebase_context>/;
 
-async function exec(rules: Rule[], prompt: string) {
+async function exec(rules: Rule[], prompt: string, flags: string[] = []) {
   mock = await startScenario({ rules });
-  const result = await runNyz(["exec", "--json", "--full-auto", prompt], {
+  const result = await runNyz(["exec", "--json", "--full-auto", ...flags, prompt], {
     cwd: project,
     env: anthropicEnv(mock, home),
     timeoutMs: 60_000,
@@ -65,17 +66,24 @@ describe("the code index in nyz exec", () => {
     globalConfig("");
     const built = await runNyz(["index"], { cwd: project, env: { NYZHI_HOME: home }, timeoutMs: 60_000 });
     expect(built.code).toBe(0);
-    const on = await exec([{ response: { text: "done" } }], "how is the invoice total computed with tax?");
+    // A headless run adds auto-context when asked (issue 32).
+    const on = await exec([{ response: { text: "done" } }], "how is the invoice total computed with tax?", [
+      "--auto-context",
+    ]);
     expect(on.result.code).toBe(0);
     const block = BLOCK.exec(on.requests[0]?.system ?? "")?.[0] ?? "";
     expect(block).toContain("export function computeInvoiceTotal");
     expect(block.length / 4).toBeLessThanOrEqual(2000);
     await mock?.close();
 
-    globalConfig("auto_context = false\n");
+    // Not asked: none by default headless, and none with index.auto_headless and auto_context off.
+    const plain = await exec([{ response: { text: "done" } }], "how is the invoice total computed with tax?");
+    expect(plain.requests[0]?.system ?? "").not.toContain("<codebase_context>");
+    await mock?.close();
+    globalConfig("auto_headless = true\nauto_context = false\n");
     const off = await exec([{ response: { text: "done" } }], "how is the invoice total computed with tax?");
     expect(off.requests[0]?.system ?? "").not.toContain("<codebase_context>");
-  });
+  }, 90_000);
 
   it("gives an explorer (its role opts in) its own block, a worker none; semantic_search finds file and symbol", async () => {
     globalConfig("");
@@ -105,6 +113,7 @@ describe("the code index in nyz exec", () => {
         { response: { text: "done" } },
       ],
       "look for the invoice code",
+      ["--auto-context"],
     );
     const search = tools.find((tool) => tool.name === "semantic_search");
     expect(search?.output).toMatch(
@@ -115,7 +124,7 @@ describe("the code index in nyz exec", () => {
     const withBlock = children.filter((request) => BLOCK.test(request.system ?? ""));
     expect(withBlock).toHaveLength(1);
     expect(withBlock[0]?.system).toMatch(/explorer/i);
-  });
+  }, 90_000);
 
   it("answers semantic_search with full-text matches on a project without an index, and says so", async () => {
     globalConfig("auto = false\n");

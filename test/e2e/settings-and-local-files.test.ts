@@ -77,14 +77,23 @@ describe("settings nothing reads", () => {
   });
 
   it("sets a key nothing reads yet, and says so when setting it and at each run", async () => {
-    const set = await nyz(["config", "set", "tui.theme", "light"]);
+    const set = await nyz(["config", "set", "tui.streaming", "false"]);
     expect(set.code, set.stderr).toBe(0);
     expect(set.stderr).toContain(
-      "warning: tui.theme is not read yet: it takes effect once the interactive app lands",
+      "warning: tui.streaming is not read yet: it takes effect in a later version (the app always streams)",
     );
     const result = await nyz(["exec", "-q", "hi"]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/warning: .*config\.toml:\d+: tui\.theme is not read yet/);
+    expect(result.stderr).toMatch(/warning: .*config\.toml:\d+: tui\.streaming is not read yet/);
+  });
+
+  it("sets tui.theme, which the app reads, without a stale 'not read yet' warning", async () => {
+    const set = await nyz(["config", "set", "tui.theme", "light", "--project"]);
+    expect(set.code, set.stderr).toBe(0);
+    expect(set.stderr).not.toContain("not read yet");
+    const result = await nyz(["exec", "-q", "hi"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).not.toContain("not read yet");
   });
 
   it("shows models.max_tokens in `nyz config --origin` and masks the API key", async () => {

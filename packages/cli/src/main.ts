@@ -16,6 +16,12 @@ Output:
   and stderr are both a terminal the answer is not printed again (it was streamed already).
   -q prints only the answer; --json (run: --format json) prints only JSONL events on stdout,
   the last one turn_complete with the answer and usage (docs/json-events.md).
+
+Code index:
+  A headless run uses the project's code index only if one exists (\`nyz index\` builds it), read
+  only, opened on the first semantic_search; it builds none and adds no auto-context. Pass
+  --auto-context to give the turn a <codebase_context> block from the index (it waits for the
+  index to open), or set index.auto_headless = true to build, update and use it as the app does.
 `;
 
 const EXIT_CODES_HELP = `
@@ -147,6 +153,7 @@ global config as [projects."<root>"] trusted = true. For one run, pass --trust-p
         "--team-wait-ms <ms>",
         "how long to keep following working teammates after the turn (default 120000)",
       )
+      .option("--auto-context", "add the code index's best matches to the turn (<codebase_context>)")
       .addHelpText("after", HEADLESS_OUTPUT_HELP);
   withHeadlessFlags(
     program
@@ -277,6 +284,16 @@ global config as [projects."<root>"] trusted = true. For one run, pass --trust-p
     .option("--json", "print as JSON")
     .action(async (options: { json?: boolean }) =>
       run(async () => (await import("./commands/agents-command.js")).agentsCommand(io, globals(), options))(),
+    );
+
+  program
+    .command("doctor")
+    .description(
+      "check Node, sandbox, ripgrep, git, tmux, keychain, credentials, proxy, trust, index and config; exit 1 when something required is missing",
+    )
+    .option("--json", "print the checks as JSON")
+    .action(async (options: { json?: boolean }) =>
+      run(async () => (await import("./commands/doctor-command.js")).doctorCommand(io, globals(), options))(),
     );
 
   program

@@ -109,6 +109,12 @@ export {
   type TrustMode,
 } from "./schema/config-enums.js";
 export {
+  type ConfigKeyReference,
+  configReference,
+  type ProjectPermission,
+  renderConfigReference,
+} from "./schema/config-reference.js";
+export {
   budgetSchema,
   type CustomCommandConfig,
   configSchema,

@@ -1,8 +1,12 @@
-// Credential status, for hosts that import only core (the app's /login and /doctor).
+// Credentials, for hosts that import only core (the app's /login, which saves a key as `nyz login` does, and /doctor).
 export {
   type AuthStatusRow,
   authStatus,
   formatAuthStatus,
+  type LoginIo,
+  type LoginResult,
+  login,
+  MissingCredentialError,
   openCredentialStore,
 } from "@nyzhi/auth";
 // The model registry, for hosts that import only core (the app's /model picker).
@@ -31,29 +35,6 @@ export {
   type PromptFragmentKind,
   rulesFragment,
 } from "./agent-loop/system-prompt.js";
-// Architecture knowledge
-export { analyzeProject } from "./architecture/analyze-project.js";
-export {
-  ARCHITECTURE_CACHE_FILE,
-  type ArchitectureKnowledge,
-  getArchitectureKnowledge,
-} from "./architecture/architecture-cache.js";
-export type {
-  CallGraphSummary,
-  DataModel,
-  DetectedPattern,
-  Endpoint,
-  HubModule,
-  MiddlewareFact,
-  ProjectAnalysis,
-  ProjectOverview,
-} from "./architecture/project-analysis.js";
-export {
-  ARCHITECTURE_LIMITS,
-  ARCHITECTURE_SECTIONS,
-  type ArchitectureSection,
-  renderArchitecture,
-} from "./architecture/render-architecture.js";
 export { buildBriefing } from "./briefing/build-briefing.js";
 export { buildSharedContext } from "./briefing/build-shared-context.js";
 export { forkTurns } from "./briefing/fork-turns.js";
@@ -71,6 +52,9 @@ export {
   type BudgetSpent,
   describeBudget,
 } from "./budgets/budget-types.js";
+// Change tracking and undo
+export { ChangeTracker, type ChangeTrackerOptions, type TrackedChange } from "./changes/change-tracker.js";
+export { formatUndoReport, type UndoReport } from "./changes/checkpoints.js";
 export { type AutoContextOptions, autoContextFragment } from "./code-index/auto-context.js";
 export {
   CodeIndexService,
@@ -84,15 +68,49 @@ export type { CustomCommand } from "./commands/custom-command.js";
 export { expandCommand } from "./commands/expand-command.js";
 export { loadCustomCommands } from "./commands/load-custom-commands.js";
 export { parseSlashInput } from "./commands/parse-slash-input.js";
-// Change tracking and undo
-export { ChangeTracker, type ChangeTrackerOptions, type TrackedChange } from "./context/change-tracker.js";
-export { formatUndoReport, type UndoReport } from "./context/checkpoints.js";
 // Context: compaction, memory, skills, custom commands
-export { compactIfNeeded, describeCompactionStep } from "./context/compaction/compact-if-needed.js";
-export { compactThread } from "./context/compaction/compact-thread.js";
-export { contextDirs } from "./context/compaction/context-dirs.js";
-export { estimateTokens } from "./context/compaction/estimate-tokens.js";
-export { assertValidThread, validateThread } from "./context/compaction/validate-thread.js";
+export { compactIfNeeded, describeCompactionStep } from "./compaction/compact-if-needed.js";
+export { compactThread } from "./compaction/compact-thread.js";
+export { contextDirs } from "./compaction/context-dirs.js";
+export { estimateTokens } from "./compaction/estimate-tokens.js";
+export { assertValidThread, validateThread } from "./compaction/validate-thread.js";
+export type { DoctorCheck, DoctorReport, DoctorState } from "./doctor/doctor-types.js";
+export { formatDoctorReport } from "./doctor/format-doctor-report.js";
+export { MIN_NODE_MAJOR, type RunDoctorOptions, runDoctor } from "./doctor/run-doctor.js";
+// Architecture knowledge
+export { analyzeProject } from "./engines/architecture/analyze-project.js";
+export {
+  ARCHITECTURE_CACHE_FILE,
+  type ArchitectureKnowledge,
+  getArchitectureKnowledge,
+} from "./engines/architecture/architecture-cache.js";
+export type {
+  CallGraphSummary,
+  DataModel,
+  DetectedPattern,
+  Endpoint,
+  HubModule,
+  MiddlewareFact,
+  ProjectAnalysis,
+  ProjectOverview,
+} from "./engines/architecture/project-analysis.js";
+export {
+  ARCHITECTURE_LIMITS,
+  ARCHITECTURE_SECTIONS,
+  type ArchitectureSection,
+  renderArchitecture,
+} from "./engines/architecture/render-architecture.js";
+export { type BwrapCommandOptions, buildBwrapCommand } from "./engines/sandbox/build-bwrap-command.js";
+export { type BwrapStatus, detectBwrap } from "./engines/sandbox/detect-bwrap.js";
+export {
+  createPathGuard,
+  type PathGuardOptions,
+  type SandboxPathGuard,
+} from "./engines/sandbox/path-guard.js";
+export { SandboxError } from "./engines/sandbox/sandbox-error.js";
+export { parseSandboxLevel, SANDBOX_LEVELS, type SandboxLevel } from "./engines/sandbox/sandbox-level.js";
+export { SANDBOX_SERVICE, type SandboxSettings } from "./engines/sandbox/sandbox-settings.js";
+export { WEB_ACCESS_SERVICE, type WebAccessSettings } from "./engines/web/web-access.js";
 export {
   type AgentEvent,
   type AgentEventOf,
@@ -110,11 +128,6 @@ export { DEFAULT_HOOK_TIMEOUT_SECONDS, HookRunner, type HookRunnerOptions } from
 export type { HookEventContexts, HookResult, HookStatus } from "./hooks/hook-types.js";
 export { type LifecycleHooks, lifecycleHooks } from "./hooks/lifecycle-hooks.js";
 export { FILE_CHANGING_TOOLS, toolCallHooks } from "./hooks/tool-call-hooks.js";
-export { type ChosenProvider, chooseDefaultProvider } from "./host/choose-default-provider.js";
-export { expandSlashCommand } from "./host/expand-slash-command.js";
-export { type OpenSessionOptions, openSession, type SessionHost } from "./host/open-session.js";
-export type { OpenedSession, SessionUsage } from "./host/session-handle.js";
-export { openSessionRecord, type SessionResume } from "./host/session-record.js";
 // MCP
 export {
   type MappedMcpResult,
@@ -239,17 +252,11 @@ export {
   parseModelSpec,
   type ResolvedModel,
 } from "./runtime/model-resolver.js";
-export { type BwrapCommandOptions, buildBwrapCommand } from "./sandbox/build-bwrap-command.js";
-export { type BwrapStatus, detectBwrap } from "./sandbox/detect-bwrap.js";
-export { createPathGuard, type PathGuardOptions, type SandboxPathGuard } from "./sandbox/path-guard.js";
-export { SandboxError } from "./sandbox/sandbox-error.js";
-export { parseSandboxLevel, SANDBOX_LEVELS, type SandboxLevel } from "./sandbox/sandbox-level.js";
-export { SANDBOX_SERVICE, type SandboxSettings } from "./sandbox/sandbox-settings.js";
-export { exportSessionJson, exportSessionMarkdown } from "./sessions/export-session.js";
+export { exportSessionJson, exportSessionMarkdown } from "./saved-sessions/export-session.js";
 // Sessions
-export { journalSteps, SessionJournal } from "./sessions/session-journal.js";
-export { SessionError, SessionStore } from "./sessions/session-store.js";
-export { titleFromMessages } from "./sessions/session-title.js";
+export { journalSteps, SessionJournal } from "./saved-sessions/session-journal.js";
+export { SessionError, SessionStore } from "./saved-sessions/session-store.js";
+export { titleFromMessages } from "./saved-sessions/session-title.js";
 export type {
   DamagedSession,
   ResolvedSession,
@@ -257,7 +264,12 @@ export type {
   SessionMeta,
   SessionRecord,
   SessionScan,
-} from "./sessions/session-types.js";
+} from "./saved-sessions/session-types.js";
+export { type ChosenProvider, chooseDefaultProvider } from "./session/choose-default-provider.js";
+export { expandSlashCommand } from "./session/expand-slash-command.js";
+export { type OpenSessionOptions, openSession, type SessionHost } from "./session/open-session.js";
+export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
+export { openSessionRecord, type SessionResume } from "./session/session-record.js";
 export { loadSkills } from "./skills/load-skills.js";
 export { SKILLS_SERVICE, type Skill } from "./skills/skill-types.js";
 export { skillsIndexFragment } from "./skills/skills-index-fragment.js";
@@ -278,14 +290,7 @@ export {
   type WaitRequest,
 } from "./subagents/agent-manager.js";
 export { type AgentStatus, formatStatus, isFinal } from "./subagents/agent-status.js";
-export {
-  AGENT_MANAGER_SERVICE,
-  createSpawnAgentTool,
-  LIFECYCLE_TOOL_NAMES,
-  lifecycleTools,
-} from "./subagents/lifecycle-tools.js";
 export { type QueueReason, SlotLimiter, type SlotLimits, type SlotPool } from "./subagents/slot-limiter.js";
-export { createTaskTool, type TaskRoleSource } from "./subagents/task-tool.js";
 // Teams
 export { Mailbox, type OutgoingMessage } from "./teams/mailbox.js";
 export {
@@ -316,7 +321,6 @@ export {
   type TeamServiceOptions,
 } from "./teams/team-service.js";
 export { type CreateTeamRequest, TeamStore } from "./teams/team-store.js";
-export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./teams/team-tools.js";
 export {
   DEFAULT_LEAD_NAME,
   leadName,
@@ -335,20 +339,20 @@ export {
 // Tools
 export { ROLE_CATALOG_SERVICE } from "./tools/agents/agents-json-service.js";
 export { defineAgentTool } from "./tools/agents/define-agent-tool.js";
+export {
+  AGENT_MANAGER_SERVICE,
+  createSpawnAgentTool,
+  LIFECYCLE_TOOL_NAMES,
+  lifecycleTools,
+} from "./tools/agents/lifecycle-tools.js";
 export { listAgentsTool } from "./tools/agents/list-agents-tool.js";
 export { removeAgentTool } from "./tools/agents/remove-agent-tool.js";
+export { createTaskTool, type TaskRoleSource } from "./tools/agents/task-tool.js";
 export { getArchitectureKnowledgeTool } from "./tools/architecture/get-architecture-knowledge-tool.js";
-export { builtinTools } from "./tools/builtin-tools.js";
+export { builtinTools } from "./tools/catalogue/builtin-tools.js";
 // More tools
 export { deferIfMany } from "./tools/deferred/defer-if-many.js";
 export { TOOL_REGISTRY_SERVICE, toolSearchTool } from "./tools/deferred/tool-search-tool.js";
-export {
-  DEFAULT_MAX_OUTPUT_CHARS,
-  defineTool,
-  type Tool,
-  type ToolDefinition,
-  ToolError,
-} from "./tools/define-tool.js";
 export { unifiedDiff } from "./tools/files/unified-diff.js";
 export { askUserTool } from "./tools/interact/ask-user-tool.js";
 export { memoryReadTool } from "./tools/memory/memory-read-tool.js";
@@ -358,18 +362,22 @@ export {
   NOTEPAD_CATEGORIES,
   type NotepadCategory,
   readNotepad,
-} from "./tools/session/notepad.js";
+} from "./tools/planning/notepad.js";
 export {
   TODO_STATUSES,
   TODO_STORE_SERVICE,
   type TodoItem,
   type TodoStatus,
   TodoStore,
-} from "./tools/session/todo-store.js";
-export { createBashTool } from "./tools/shell/bash.js";
-export { createVerifyTool } from "./tools/shell/verify.js";
-export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
-export { filterToolNames, matchesToolPattern, ToolRegistry } from "./tools/tool-registry.js";
+} from "./tools/planning/todo-store.js";
+export {
+  DEFAULT_MAX_OUTPUT_CHARS,
+  defineTool,
+  type Tool,
+  type ToolDefinition,
+  ToolError,
+} from "./tools/seam/define-tool.js";
+export { filterToolNames, matchesToolPattern, ToolRegistry } from "./tools/seam/tool-registry.js";
 export type {
   ChangeRecorder,
   FileChange,
@@ -382,9 +390,12 @@ export type {
   ToolProgress,
   ToolResult,
   ToolServices,
-} from "./tools/tool-types.js";
-export { projectRootOf } from "./tools/tool-types.js";
-export { truncateEnd, truncateText } from "./tools/truncate-text.js";
-export { WEB_ACCESS_SERVICE, type WebAccessSettings } from "./tools/web/web-access.js";
+} from "./tools/seam/tool-types.js";
+export { projectRootOf } from "./tools/seam/tool-types.js";
+export { truncateEnd, truncateText } from "./tools/seam/truncate-text.js";
+export { createBashTool } from "./tools/shell/bash.js";
+export { createVerifyTool } from "./tools/shell/verify.js";
+export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
+export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./tools/teams/team-tools.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
 export type { WorktreeRecord } from "./worktrees/worktree-records.js";

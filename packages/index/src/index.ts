@@ -45,7 +45,12 @@ export {
   IndexNotBuiltError,
   type IndexStatus,
 } from "./indexer/create-index.js";
-export { indexExclusions, SECRET_FILE_GLOBS } from "./indexer/index-exclusions.js";
+export {
+  indexExclusions,
+  NYZHI_OUTPUT_GLOBS,
+  nyzhiOutputExclusions,
+  SECRET_FILE_GLOBS,
+} from "./indexer/index-exclusions.js";
 export type {
   ChunkFileFunction,
   IndexProgress,
@@ -73,6 +78,11 @@ export {
   type SearchResult,
 } from "./search/search-chunks.js";
 export { type IndexLocation, indexLocation } from "./store/index-location.js";
+export {
+  isLanceDbInstalled,
+  LANCEDB_PACKAGES,
+  LanceDbMissingError,
+} from "./store/load-lancedb.js";
 export { IndexDamagedError } from "./store/manifest.js";
 export { pathWords, splitIdentifier, splitIdentifiersIn } from "./store/split-identifiers.js";
 export {

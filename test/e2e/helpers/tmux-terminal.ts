@@ -67,12 +67,15 @@ export class TmuxTerminal {
 
   /**
    * Runs the built `nyz` in the pane with `args` (each quoted for bash), on a cleared screen and
-   * scrollback, so what a test then waits for can only come from this run.
+   * scrollback, so what a test then waits for can only come from this run (`keepScreen`: below
+   * what the pane shows).
    */
-  async startNyz(args: readonly string[] = []): Promise<void> {
-    await this.typeLine("clear");
-    await this.waitFor((screen) => screen.trim() === SHELL_PROMPT.trim(), 10_000, "screen");
-    await this.tmux("clear-history", "-t", this.target);
+  async startNyz(args: readonly string[] = [], options: { keepScreen?: boolean } = {}): Promise<void> {
+    if (!options.keepScreen) {
+      await this.typeLine("clear");
+      await this.waitFor((screen) => screen.trim() === SHELL_PROMPT.trim(), 10_000, "screen");
+      await this.tmux("clear-history", "-t", this.target);
+    }
     const quoted = [process.execPath, NYZ_BIN, ...args].map((arg) => `'${arg.replace(/'/g, "'\\''")}'`);
     await this.typeLine(quoted.join(" "));
   }
@@ -120,6 +123,11 @@ export class TmuxTerminal {
 
   async waitForText(text: string, timeoutMs?: number): Promise<string> {
     return this.waitFor((screen) => screen.includes(text), timeoutMs);
+  }
+
+  /** Resizes the pane's window, as a person dragging the terminal's edge. */
+  async resize(columns: number, rows: number): Promise<void> {
+    await this.tmux("resize-window", "-t", this.target, "-x", String(columns), "-y", String(rows));
   }
 
   async close(): Promise<void> {

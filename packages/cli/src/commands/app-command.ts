@@ -1,10 +1,10 @@
-import { fileURLToPath } from "node:url";
 import { Command, Option } from "commander";
 import { HOST_MODULES } from "../app/host-modules.js";
 import { parseSandboxFlag, parseTrustFlag, UsageError } from "../headless/headless-options.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { CommandIo } from "../io/output.js";
 import { redactingStream } from "../io/redacting-stream.js";
+import { indexProcessCommand } from "./index-process-command-line.js";
 import { loadCliConfig } from "./load-cli-config.js";
 
 /** What `nyz` without a command says when stdin or stdout is not a terminal. */
@@ -100,17 +100,6 @@ export async function appCommand(
         ? { resume: { query: flags.session } }
         : {}),
   });
-}
-
-/**
- * The app session's code index runs in `nyz __index-process` (the bin beside this bundle, on this
- * Node): LanceDB and the chunker stay out of the app's memory and off its event loop.
- */
-function indexProcessCommand(): { command: string; args: string[] } {
-  return {
-    command: process.execPath,
-    args: [fileURLToPath(new URL("./nyz.cjs", import.meta.url)), "__index-process"],
-  };
 }
 
 type AppModule = typeof import("@nyzhi/tui");

@@ -28,6 +28,8 @@ export interface HeadlessFlags {
   teamName?: string;
   /** How long to follow working teammates after the lead's turn (`--team-wait-ms`). */
   teamWaitMs?: string;
+  /** Auto-context from the code index for this run (`--auto-context`). */
+  autoContext?: boolean;
 }
 
 /** A command-line value the user must fix; exits 2. */

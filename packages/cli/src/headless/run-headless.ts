@@ -1,6 +1,7 @@
 import { getLogger, writeFileAtomic } from "@nyzhi/config";
 import { type AgentEvent, describeBudget, type McpNotice, openSession, type TurnResult } from "@nyzhi/core";
 import { subtractUsage } from "@nyzhi/provider";
+import { indexProcessCommand } from "../commands/index-process-command-line.js";
 import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
@@ -129,6 +130,10 @@ export async function runHeadless(
     teamName: flags.teamName,
     subagentModels,
     ...(maxBudgetUsd !== undefined ? { budget: { usd: maxBudgetUsd } } : {}),
+    // An index, when one exists and is opened, runs in its own process, as the app's does.
+    headless: true,
+    indexProcess: indexProcessCommand(),
+    ...(flags.autoContext ? { autoContext: true } : {}),
     host: {
       onBackgroundEvent: emit,
       onRetry: emit,

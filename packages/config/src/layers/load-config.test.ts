@@ -50,10 +50,8 @@ describe("loadConfig: layers and origins", () => {
       { layer: "project", path: projectFile },
       { layer: "local", path: localFile },
     ]);
-    // tui.* is kept, but said to do nothing yet (NOT_YET_READ_KEYS); sessions read index.enabled.
-    expect(loaded.warnings.map((warning) => warning.message)).toEqual([
-      `warning: ${localFile}:2: tui.theme is not read yet: it takes effect once the interactive app lands`,
-    ]);
+    // The app reads tui.theme and sessions read index.enabled: neither warns.
+    expect(loaded.warnings.map((warning) => warning.message)).toEqual([]);
     const pick = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, loaded.origins[key]]));
     expect(
       pick(
@@ -218,27 +216,41 @@ describe("loadConfig: keys nothing reads", () => {
     expect(loaded.warnings[0]?.keyPaths).toEqual(["update.enabled", "update.check_interval_hours"]);
   });
 
-  it("keeps tui.* values but warns, once per section and file, that nothing reads them yet", async () => {
+  it("keeps values nothing reads yet but warns, once per entry and file; keys the app reads do not warn", async () => {
     const { root, env, projectFile } = await setup({
-      project: '[tui]\ntheme = "light"\n\n[tui.colors]\naccent = "#112233"\n\n[index]\nenabled = false\n',
+      project:
+        '[tui]\ntheme = "light"\nstreaming = false\n\n[tui.colors]\naccent = "#112233"\n\n[provider.openai]\ntemperature = 0.2\n',
     });
     const loaded = await loadConfig({ projectRoot: root, env });
     expect(loaded.config.tui.theme).toBe("light");
-    expect(loaded.config.index.enabled).toBe(false);
-    expect(loaded.warnings).toEqual([
-      {
-        kind: "not-yet-read",
-        source: projectFile,
-        line: 2,
-        keyPath: "tui.theme",
-        keyPaths: ["tui.theme", "tui.colors.accent"],
-        message: `warning: ${projectFile}:2: tui.theme, tui.colors.accent are not read yet: they take effect once the interactive app lands`,
-      },
+    expect(loaded.config.tui.streaming).toBe(false);
+    expect(loaded.warnings.map((warning) => warning.message)).toEqual([
+      `warning: ${projectFile}:3: tui.streaming is not read yet: it takes effect in a later version (the app always streams)`,
+      `warning: ${projectFile}:9: provider.openai.temperature is not read yet: it takes effect in a later version`,
     ]);
   });
 
-  it("pins which sections are still unread, so the work that reads one also updates this list", () => {
-    expect(NOT_YET_READ_KEYS.map((entry) => entry.key)).toEqual(["tui"]);
+  it("pins which keys are still unread (test/docs/unread-config-keys.test.ts checks the list against the sources)", () => {
+    expect(NOT_YET_READ_KEYS.map((entry) => entry.key)).toEqual([
+      "tui.markdown",
+      "tui.streaming",
+      "tui.output_style",
+      "tui.show_thinking",
+      "tui.notify",
+      "tui.colors.bg_page",
+      "tui.colors.bg_surface",
+      "tui.colors.bg_elevated",
+      "tui.colors.bg_sunken",
+      "tui.colors.text_disabled",
+      "tui.colors.border_strong",
+      "tui.colors.accent_muted",
+      "models",
+      "provider.*.max_tokens",
+      "provider.*.temperature",
+      "agent.model_profile",
+      "agent.sharing",
+      "browser",
+    ]);
   });
 });
 

@@ -22,15 +22,46 @@ export const REMOVED_KEYS: readonly string[] = [
  * removes it from this list (and the test that pins the list).
  */
 export const NOT_YET_READ_KEYS: ReadonlyArray<{ key: string; takesEffect: string }> = [
-  { key: "tui", takesEffect: "once the interactive app lands" },
+  { key: "tui.markdown", takesEffect: "in a later version (the app always renders Markdown)" },
+  { key: "tui.streaming", takesEffect: "in a later version (the app always streams)" },
+  { key: "tui.output_style", takesEffect: "in a later version" },
+  { key: "tui.show_thinking", takesEffect: "in a later version (the app always shows thinking)" },
+  { key: "tui.notify", takesEffect: "in a later version (the app does not notify yet)" },
+  ...[
+    "bg_page",
+    "bg_surface",
+    "bg_elevated",
+    "bg_sunken",
+    "text_disabled",
+    "border_strong",
+    "accent_muted",
+  ].map((colour) => ({
+    key: `tui.colors.${colour}`,
+    takesEffect: "in a later version (the theme has no such colour yet)",
+  })),
+  { key: "models", takesEffect: "in a later version (set agent.max_tokens instead)" },
+  { key: "provider.*.max_tokens", takesEffect: "in a later version (set agent.max_tokens instead)" },
+  { key: "provider.*.temperature", takesEffect: "in a later version" },
+  { key: "agent.model_profile", takesEffect: "in a later version" },
+  { key: "agent.sharing", takesEffect: "in a later version (sessions are not shared yet)" },
+  { key: "browser", takesEffect: "in a later version (there is no browser tool yet)" },
 ];
 
 /**
- * The key paths of every value set under `prefix` in `data`: the prefix itself for a scalar, and
+ * The key paths of every value set under `prefix` in `data`; a `*` segment in `prefix` stands
+ * for any one key (`provider.*.temperature`).: the prefix itself for a scalar, and
  * an empty table counts as set only with `emptyTables` (`[update]` alone is worth a warning; a
  * `[tui]` left empty once its unknown keys were dropped is not).
  */
 export function keysSetUnder(data: PlainObject, prefix: string, options: { emptyTables: boolean }): string[] {
+  const star = prefix.indexOf("*");
+  if (star >= 0) {
+    const table = star === 0 ? data : getAtPath(data, splitKeyPath(prefix.slice(0, star - 1)));
+    if (!isPlainObject(table)) return [];
+    return Object.keys(table).flatMap((key) =>
+      keysSetUnder(data, `${prefix.slice(0, star)}${key}${prefix.slice(star + 1)}`, options),
+    );
+  }
   const value = getAtPath(data, splitKeyPath(prefix));
   if (value === undefined) return [];
   const found: string[] = [];
@@ -55,7 +86,7 @@ export function removedKeyMessage(keyPaths: readonly string[]): string {
   return `${keyPaths.join(", ")} ${verb} not used by nyzhi and ${verb} ignored`;
 }
 
-/** `tui.theme is not read yet: it takes effect once the interactive app lands`. */
+/** `tui.markdown is not read yet: it takes effect in a later version (…)`. */
 export function notYetReadMessage(keyPaths: readonly string[], takesEffect: string): string {
   const [verb, pronoun] = keyPaths.length === 1 ? ["is", "it takes"] : ["are", "they take"];
   return `${keyPaths.join(", ")} ${verb} not read yet: ${pronoun} effect ${takesEffect}`;

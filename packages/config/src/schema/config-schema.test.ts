@@ -63,6 +63,7 @@ describe("configSchema", () => {
         embedding: "auto",
         embedding_model: "",
         auto: true,
+        auto_headless: false,
         auto_context: true,
         auto_context_chunks: 5,
         auto_context_tokens: 2000,

@@ -313,6 +313,13 @@ const indexSchema = z.object({
    * 20,000 files), and every session keeps the index current while it runs (a file watcher).
    */
   auto: z.boolean().default(true),
+  /**
+   * `index.auto` for headless runs (`nyz exec`, `nyz run`): off by default, when they use an index
+   * that exists read-only (opened on the first `semantic_search`), build none, follow no changes and
+   * add no auto-context unless asked (`--auto-context`). On: they build, follow changes and add
+   * auto-context as the app does.
+   */
+  auto_headless: z.boolean().default(false),
   /** Paths left out of the index, as globs. */
   exclude: stringList.default([]),
 });

@@ -76,10 +76,17 @@ describe("setConfigValue", () => {
 
   it("writes a key nothing reads yet, and says so", async () => {
     const file = await configFile(ORIGINAL);
-    const result = await setConfigValue(file, "tui.theme", "light");
+    const result = await setConfigValue(file, "tui.streaming", "false");
     expect(result.warning).toBe(
-      "warning: tui.theme is not read yet: it takes effect once the interactive app lands",
+      "warning: tui.streaming is not read yet: it takes effect in a later version (the app always streams)",
     );
+    expect(parse(await readFile(file, "utf8")).tui).toEqual({ streaming: false });
+  });
+
+  it("writes tui.theme (the app reads it) without a warning", async () => {
+    const file = await configFile(ORIGINAL);
+    const result = await setConfigValue(file, "tui.theme", "light");
+    expect(result.warning).toBeUndefined();
     expect(parse(await readFile(file, "utf8")).tui).toEqual({ theme: "light" });
   });
 

@@ -7,9 +7,9 @@ import type {
   Usage,
 } from "@nyzhi/provider";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
-import type { Tool } from "../tools/define-tool.js";
-import type { ToolRegistry } from "../tools/tool-registry.js";
-import type { PathUse, ToolContext, ToolProgress } from "../tools/tool-types.js";
+import type { Tool } from "../tools/seam/define-tool.js";
+import type { ToolRegistry } from "../tools/seam/tool-registry.js";
+import type { PathUse, ToolContext, ToolProgress } from "../tools/seam/tool-types.js";
 
 /** One tool call waiting for permission. */
 export interface ToolGateRequest {

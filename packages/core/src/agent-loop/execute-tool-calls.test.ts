@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AgentEvent } from "../events/agent-events.js";
-import { defineTool } from "../tools/define-tool.js";
+import { defineTool } from "../tools/seam/define-tool.js";
+import { ToolRegistry } from "../tools/seam/tool-registry.js";
 import { createTestContext } from "../tools/testing/create-test-context.js";
-import { ToolRegistry } from "../tools/tool-registry.js";
 import { type AgentContext, allowAllGate, type ToolCallHooks, type ToolGate } from "./agent-context.js";
 import { executeToolCalls } from "./execute-tool-calls.js";
 

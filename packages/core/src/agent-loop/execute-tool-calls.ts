@@ -1,6 +1,6 @@
 import type { ImagePart, ToolResultPart } from "@nyzhi/provider";
 import type { AgentEvent, AgentEvents } from "../events/agent-events.js";
-import type { Tool } from "../tools/define-tool.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 import type { AgentContext } from "./agent-context.js";
 import type { ModelToolCall } from "./stream-step.js";
 

@@ -3,7 +3,7 @@ import { setMaxListeners } from "node:events";
 import { getLogger } from "@nyzhi/config";
 import type { ModelMessage, ModelRequest, Usage, UserContentPart } from "@nyzhi/provider";
 import { addUsage, emptyUsage } from "@nyzhi/provider";
-import { CompactionError } from "../context/compaction/compaction-error.js";
+import { CompactionError } from "../compaction/compaction-error.js";
 import type { AgentEvent, AgentEvents, TurnEndReason } from "../events/agent-events.js";
 import { EventQueue } from "../events/event-queue.js";
 import type { AgentContext } from "./agent-context.js";

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { AgentEvent } from "../events/agent-events.js";
 import { createAgentRuntime } from "../runtime/create-agent-runtime.js";
-import { defineTool } from "../tools/define-tool.js";
+import { defineTool } from "../tools/seam/define-tool.js";
 import type { StepRetryPolicy } from "./agent-context.js";
 import { mockLanguageModel } from "./testing/mock-language-model.js";
 import { expectConsistentHistory } from "./testing/turn-checks.js";

@@ -6,7 +6,7 @@ import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createAgentRuntime } from "../runtime/create-agent-runtime.js";
-import { defineTool } from "../tools/define-tool.js";
+import { defineTool } from "../tools/seam/define-tool.js";
 import { mockLanguageModel } from "./testing/mock-language-model.js";
 
 let mock: MockLlm | undefined;

@@ -17,7 +17,7 @@ export const CODE_INDEX_SERVICE = "codeIndex";
 /**
  * Projects with more files than this (by the index walker's count) are not indexed on their own
  * when `index.auto` is on: a first full-text build of 20,000 files takes ~15 s on two cores (chunking
- * ~1,800 files/s, see packages/index/README.md), and with a remote embedder about 150,000 chunks
+ * ~1,800 files/s, see packages/index/DEVELOPING.md), and with a remote embedder about 150,000 chunks
  * to pay for. `nyz index` builds any size on request.
  */
 export const AUTO_INDEX_MAX_FILES = 20_000;
@@ -61,6 +61,11 @@ export interface CodeIndexServiceOptions {
   onActivity?: (activity: IndexActivity) => void;
   /** Watch the project for changes made by other processes (default true). */
   watch?: boolean;
+  /**
+   * Use an index that exists without ever writing it (headless runs): `start` does nothing, changed
+   * files are not re-indexed, nothing is built; the index opens on the first search or `ready`.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -86,6 +91,7 @@ export class CodeIndexService {
   #embedding: EmbeddingUsage = { tokens: 0, costUsd: 0 };
   #tokensSeen = 0;
   #embedderId: Promise<string | undefined> | undefined;
+  #started = false;
 
   constructor(options: CodeIndexServiceOptions) {
     this.#options = options;
@@ -169,7 +175,7 @@ export class CodeIndexService {
 
   /** Files changed (by the agents' tools or another process): re-indexed at once, in order. */
   filesChanged(paths: readonly string[]): void {
-    if (this.#closed || paths.length === 0) return;
+    if (this.#closed || this.#options.readOnly || paths.length === 0) return;
     for (const path of paths) this.#pending.add(path);
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
@@ -186,13 +192,22 @@ export class CodeIndexService {
     await this.#building;
   }
 
+  /** Whether `start` has been called: the index (and, for the app, its child process) is in use. */
+  get started(): boolean {
+    return this.#started;
+  }
+
   /**
-   * Session start: a built index is watched at once; a missing one is built in the background
-   * after `delayMs` when `index.auto` is on and the project is small enough, then watched.
+   * The index's first need (a session's first turn, or the app's first key of a prompt): a built
+   * index is opened and watched at once; a missing one is built in the background after `delayMs`
+   * when `index.auto` is on and the project is small enough, then watched. Later calls do nothing,
+   * so an idle session never loads LanceDB nor starts the index's child process. Read-only:
+   * nothing (the index opens when first searched).
    */
   start(options: { delayMs?: number } = {}): void {
     const { config } = this.#options;
-    if (!config.index.enabled) return;
+    if (!config.index.enabled || this.#options.readOnly || this.#started || this.#closed) return;
+    this.#started = true;
     void this.isBuilt().then((built) => {
       if (this.#closed) return;
       if (built) {

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { compareText } from "@nyzhi/config";
 import picomatch from "picomatch";
-import { walkFiles } from "../tools/search/walk-files.js";
+import { walkFiles } from "../engines/file-walk/walk-files.js";
 import type { SearchHit } from "./format-search-hits.js";
 
 /** Files larger than this (bytes) are not read by the fallback. */

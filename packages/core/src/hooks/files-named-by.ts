@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from "node:path";
-import { parsePatch, patchPaths } from "../tools/files/apply-patch/parse-patch.js";
+import { parsePatch, patchPaths } from "../engines/apply-patch/parse-patch.js";
 
 /**
  * The paths a tool call names, absolute: `file_path`, `path`, `source`/`destination`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { globToRegExp } from "../glob/glob-to-regexp.js";
+import { globToRegExp } from "../engines/glob/glob-to-regexp.js";
 import { hookFiltersPass, matchesFilePattern, matchesToolName } from "./match-hook.js";
 
 const cwd = "/work/project";

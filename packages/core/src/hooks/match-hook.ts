@@ -1,5 +1,5 @@
 import { basename, isAbsolute, relative } from "node:path";
-import { globToRegExp } from "../glob/glob-to-regexp.js";
+import { globToRegExp } from "../engines/glob/glob-to-regexp.js";
 
 /** What a hook's filters are checked against. */
 export interface HookMatchSubject {

@@ -1,5 +1,5 @@
 import type { ToolCallHooks } from "../agent-loop/agent-context.js";
-import { truncateText } from "../tools/truncate-text.js";
+import { truncateText } from "../tools/seam/truncate-text.js";
 import { filesNamedBy } from "./files-named-by.js";
 import { firstBlockReason } from "./hook-decisions.js";
 import type { HookRunner, RunHooksOptions } from "./hook-runner.js";

@@ -5,7 +5,7 @@ import {
   LEAD_MARK,
   type SubagentHarness,
   startSubagentHarness,
-} from "../subagents/testing/subagent-harness.js";
+} from "../runtime/testing/subagent-harness.js";
 import { startHttpMcpServer, type TestHttpMcpServer } from "./__fixtures__/http-server.js";
 import { labSpec } from "./__fixtures__/lab-spec.js";
 import type { McpNotice } from "./mcp-manager.js";

@@ -3,7 +3,7 @@ import {
   LEAD_MARK,
   type SubagentHarness,
   startSubagentHarness,
-} from "../subagents/testing/subagent-harness.js";
+} from "../runtime/testing/subagent-harness.js";
 import { labSpec } from "./__fixtures__/lab-spec.js";
 import { mcpPromptCommands } from "./mcp-prompt-commands.js";
 import { startMcpSession } from "./mcp-session.js";

@@ -1,5 +1,5 @@
 import { compareText, errorMessage, type Logger } from "@nyzhi/config";
-import type { Tool } from "../tools/define-tool.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 import type { McpCallResult } from "./map-mcp-result.js";
 import { connectMcpServer, type McpConnection, type McpToolInfo } from "./mcp-connection.js";
 import { DEFAULT_MCP_TIMEOUT_MS, describeMcpEndpoint, type McpServerSpec } from "./mcp-server-config.js";

@@ -1,6 +1,6 @@
 import type { Logger, NyzhiConfig } from "@nyzhi/config";
 import type { RoleDefinition } from "../roles/role-definition.js";
-import type { Tool } from "../tools/define-tool.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 import {
   type McpManager as Manager,
   McpManager,

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import { errorMessage } from "@nyzhi/config";
-import { DEFAULT_MAX_OUTPUT_CHARS, type Tool } from "../tools/define-tool.js";
-import type { ToolKind, ToolResult } from "../tools/tool-types.js";
-import { truncateText } from "../tools/truncate-text.js";
+import { DEFAULT_MAX_OUTPUT_CHARS, type Tool } from "../tools/seam/define-tool.js";
+import type { ToolKind, ToolResult } from "../tools/seam/tool-types.js";
+import { truncateText } from "../tools/seam/truncate-text.js";
 import { type McpCallResult, mapMcpResult } from "./map-mcp-result.js";
 import type { McpToolInfo } from "./mcp-connection.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../tools/define-tool.js";
-import type { ToolContext } from "../tools/tool-types.js";
+import { defineShippedTool, ToolError } from "../tools/seam/define-tool.js";
+import type { ToolContext } from "../tools/seam/tool-types.js";
 import { describeContent } from "./map-mcp-result.js";
 import type { McpManager } from "./mcp-manager.js";
 

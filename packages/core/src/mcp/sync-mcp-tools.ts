@@ -1,5 +1,5 @@
-import type { Tool } from "../tools/define-tool.js";
-import type { ToolRegistry } from "../tools/tool-registry.js";
+import type { Tool } from "../tools/seam/define-tool.js";
+import type { ToolRegistry } from "../tools/seam/tool-registry.js";
 
 /**
  * Brings a registry's `mcp__*` tools in line with `tools` (after a server connected, crashed or

@@ -1,7 +1,7 @@
 import { dirname, join } from "node:path";
 import { compareText, errorMessage, getLogger, writeFileAtomic } from "@nyzhi/config";
-import { ensureContextIgnored } from "../context/compaction/context-dirs.js";
-import type { Tool } from "../tools/define-tool.js";
+import { ensureContextIgnored } from "../compaction/context-dirs.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 
 /** Where the index of deferred MCP tools is written, relative to the project root. */
 export const MCP_INDEX_PATH = join(".nyzhi", "context", "tools", "mcp-index.md");

@@ -15,7 +15,7 @@ export const AUTO_MEMORY_INSTRUCTIONS = `# Auto-Memory (ACTIVE)
 
 You have a persistent memory for this project that later sessions see (its index is recalled above when it has entries).
 - \`memory_read\` without a topic shows the index and the available topics; with a topic, that topic's notes.
-- \`memory_write\` saves durable knowledge under a topic: \`mode: "append"\` (default) adds lines, \`"replace"\` rewrites the topic. Good topics: build-and-test, architecture, conventions, pitfalls, user-preferences.
+- \`memory_write\` saves durable knowledge under a topic (its schema says how). Good topics: build-and-test, architecture, conventions, pitfalls, user-preferences.
 - Save what a future session would otherwise rediscover the hard way: commands that work, where things live, decisions and their reasons, mistakes and their fixes, preferences the user stated. Do not save task progress, guesses, or what the project rules already say.
 - Keep entries short, one fact per line, and update an existing topic rather than starting a near-duplicate; the index (MEMORY.md) should stay under 50 lines.
 - Never store secrets (API keys, tokens, passwords, private keys); memory_write refuses them. Write where a secret lives instead (e.g. "the key is in $STRIPE_KEY").

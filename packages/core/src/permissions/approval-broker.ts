@@ -1,6 +1,6 @@
 import { dirname } from "node:path";
 import type { AgentTag } from "../events/agent-events.js";
-import type { ToolKind } from "../tools/tool-types.js";
+import type { ToolKind } from "../tools/seam/tool-types.js";
 
 /**
  * The host's answer to an approval prompt; a denial may carry the user's reason, which the model

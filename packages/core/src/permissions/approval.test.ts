@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolGateRequest } from "../agent-loop/agent-context.js";
-import { createPathGuard } from "../sandbox/path-guard.js";
-import type { Tool } from "../tools/define-tool.js";
-import type { ToolKind } from "../tools/tool-types.js";
+import { createPathGuard } from "../engines/sandbox/path-guard.js";
+import type { Tool } from "../tools/seam/define-tool.js";
+import type { ToolKind } from "../tools/seam/tool-types.js";
 import {
   type ApprovalAnswer,
   type ApprovalPrompt,

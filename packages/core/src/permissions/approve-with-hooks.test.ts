@@ -2,6 +2,7 @@ import { access } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ToolGateRequest } from "../agent-loop/agent-context.js";
+import { createPathGuard } from "../engines/sandbox/path-guard.js";
 import type { AgentTag } from "../events/agent-events.js";
 import type { HookConfig } from "../hooks/hook-types.js";
 import { lifecycleHooks } from "../hooks/lifecycle-hooks.js";
@@ -11,8 +12,7 @@ import {
   hookConfig,
   recordCommand,
 } from "../hooks/testing/hook-sandbox.js";
-import { createPathGuard } from "../sandbox/path-guard.js";
-import type { Tool } from "../tools/define-tool.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 import {
   type ApprovalAnswer,
   type ApprovalPrompt,

@@ -1,7 +1,7 @@
 import { errorMessage } from "@nyzhi/config";
 import type { ToolGate, ToolGateDecision, ToolGateRequest } from "../agent-loop/agent-context.js";
-import { SandboxError } from "../sandbox/sandbox-error.js";
-import type { PathGuard } from "../tools/tool-types.js";
+import { SandboxError } from "../engines/sandbox/sandbox-error.js";
+import type { PathGuard } from "../tools/seam/tool-types.js";
 import type { ApprovalBroker } from "./approval-broker.js";
 import { type ApprovalHooks, approveWithHooks } from "./approve-with-hooks.js";
 import type { PermissionPolicy } from "./permission-types.js";

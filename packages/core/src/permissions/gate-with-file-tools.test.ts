@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPathGuard } from "../sandbox/path-guard.js";
-import type { Tool } from "../tools/define-tool.js";
+import { createPathGuard } from "../engines/sandbox/path-guard.js";
 import { applyPatchTool } from "../tools/files/apply-patch/apply-patch-tool.js";
 import { multiEditTool } from "../tools/files/multi-edit-tool.js";
 import { readTool } from "../tools/files/read/read-tool.js";
-import { grepTool } from "../tools/search/grep/grep-tool.js";
+import type { Tool } from "../tools/seam/define-tool.js";
+import { grepTool } from "../tools/search/grep-tool.js";
 import { bashTool } from "../tools/shell/bash.js";
 import { createTestContext, type TestContext } from "../tools/testing/create-test-context.js";
 import { createApprovalBroker } from "./approval-broker.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ToolKind } from "../tools/tool-types.js";
+import type { ToolKind } from "../tools/seam/tool-types.js";
 import { intersectPolicies } from "./intersect-policies.js";
 import { createPermissionPolicy } from "./permission-policy.js";
 import type { PermissionPolicy } from "./permission-types.js";

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from "node:fs/promis
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PathUse, ToolKind } from "../tools/tool-types.js";
+import type { PathUse, ToolKind } from "../tools/seam/tool-types.js";
 import { createPermissionPolicy } from "./permission-policy.js";
 import type { PermissionRequest } from "./permission-types.js";
 import type { TrustMode, TrustSettings } from "./trust-mode.js";

@@ -1,9 +1,9 @@
 import { resolve } from "node:path";
 import { errorMessage } from "@nyzhi/config";
-import { matchControlFile } from "../sandbox/control-files.js";
-import { compilePathPatterns } from "../sandbox/path-patterns.js";
-import { isWithin, resolveRealPath } from "../sandbox/resolve-real-path.js";
-import type { ToolKind } from "../tools/tool-types.js";
+import { matchControlFile } from "../engines/sandbox/control-files.js";
+import { compilePathPatterns } from "../engines/sandbox/path-patterns.js";
+import { isWithin, resolveRealPath } from "../engines/sandbox/resolve-real-path.js";
+import type { ToolKind } from "../tools/seam/tool-types.js";
 import type { PermissionDecision, PermissionPolicy, PermissionRequest } from "./permission-types.js";
 import { compileToolPatterns } from "./tool-patterns.js";
 import { DEFAULT_TRUST_SETTINGS, type TrustSettings } from "./trust-mode.js";

@@ -1,4 +1,4 @@
-import type { PathUse, ToolKind } from "../tools/tool-types.js";
+import type { PathUse, ToolKind } from "../tools/seam/tool-types.js";
 
 /** One tool call, as the permission policy sees it. */
 export interface PermissionRequest {

@@ -1,4 +1,4 @@
-import { globToRegExp } from "../glob/glob-to-regexp.js";
+import { globToRegExp } from "../engines/glob/glob-to-regexp.js";
 
 /** Compiled tool-name patterns (`bash`, `git_*`, `mcp__github__*`, `*`), matched case-insensitively. */
 export interface ToolPatterns {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtinTools } from "../tools/builtin-tools.js";
+import { builtinTools } from "../tools/catalogue/builtin-tools.js";
 import { applyRole, type FenceableTool, fenceTools } from "./apply-role.js";
 import { BUILT_IN_ROLES } from "./built-in/built-in-roles.js";
 import { GENERIC_SUBAGENT_PROMPT } from "./built-in/default-role.js";

@@ -1,4 +1,4 @@
-import { filterToolNames } from "../tools/tool-registry.js";
+import { filterToolNames } from "../tools/seam/tool-registry.js";
 import { GENERIC_SUBAGENT_PROMPT } from "./built-in/default-role.js";
 import { DEFAULT_ROLE_MAX_STEPS, type RoleDefinition } from "./role-definition.js";
 import { selectToolsByPatterns, type ToolRolePatterns } from "./tool-role-patterns.js";

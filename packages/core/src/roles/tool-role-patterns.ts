@@ -69,16 +69,39 @@ export function selectToolsByPatterns(
   names: readonly string[],
   patterns: ToolRolePatterns,
 ): string[] | undefined {
+  const matched = matchedByPatterns(roleName, names, patterns);
+  if (matched === undefined) return undefined;
+  if (matched.size === 0) return [...new Set(names.filter((name) => !isMcpToolName(name)))];
+  return [...new Set(names.filter((name) => matched.has(name) || isMcpToolName(name)))];
+}
+
+/**
+ * Whether the role's patterns pick its tools (it has an entry and some tool matches it), rather
+ * than falling back to every core tool.
+ */
+export function patternsPickTools(
+  roleName: string,
+  names: readonly string[],
+  patterns: ToolRolePatterns,
+): boolean {
+  return (matchedByPatterns(roleName, names, patterns)?.size ?? 0) > 0;
+}
+
+/** The non-MCP tools of `names` a pattern of the role's entry matches; undefined without an entry. */
+function matchedByPatterns(
+  roleName: string,
+  names: readonly string[],
+  patterns: ToolRolePatterns,
+): Set<string> | undefined {
   const own = patterns[roleName];
   if (own === undefined) return undefined;
   const lowered = own
     .map((pattern) => pattern.toLowerCase())
     .map((pattern) => TOOL_PATTERN_ALIASES[pattern] ?? pattern)
     .filter((pattern) => pattern !== "");
-  const core = names.filter((name) => !isMcpToolName(name));
-  const matched = new Set(
-    core.filter((name) => lowered.some((pattern) => name.toLowerCase().includes(pattern))),
+  return new Set(
+    names.filter(
+      (name) => !isMcpToolName(name) && lowered.some((pattern) => name.toLowerCase().includes(pattern)),
+    ),
   );
-  if (matched.size === 0) return [...new Set(core)];
-  return [...new Set(names.filter((name) => matched.has(name) || isMcpToolName(name)))];
 }

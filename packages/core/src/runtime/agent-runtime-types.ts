@@ -5,22 +5,22 @@ import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
 import type { PromptFragment } from "../agent-loop/system-prompt.js";
 import type { BudgetLedger } from "../budgets/budget-ledger.js";
 import type { BudgetLimits } from "../budgets/budget-types.js";
+import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CodeIndexService } from "../code-index/code-index-service.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
-import type { ChangeTracker } from "../context/change-tracker.js";
+import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { HookResult } from "../hooks/hook-types.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import type { McpSession } from "../mcp/mcp-session.js";
 import type { ApprovalCallback } from "../permissions/approval-broker.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
-import type { SandboxLevel } from "../sandbox/sandbox-level.js";
 import type { Skill } from "../skills/skill-types.js";
 import type { AgentManager } from "../subagents/agent-manager.js";
 import type { TeamService } from "../teams/team-service.js";
-import type { Tool } from "../tools/define-tool.js";
-import type { TodoStore } from "../tools/session/todo-store.js";
-import type { ToolServices } from "../tools/tool-types.js";
+import type { TodoStore } from "../tools/planning/todo-store.js";
+import type { Tool } from "../tools/seam/define-tool.js";
+import type { ToolServices } from "../tools/seam/tool-types.js";
 import type { ResolvedModel } from "./model-resolver.js";
 
 // The types of `createAgentRuntime` (create-agent-runtime.ts): what a host passes in and gets back.
@@ -103,11 +103,23 @@ export interface CreateAgentRuntimeOptions {
   /**
    * Serve the default code index from a child process started with this command (the app:
    * `nyz __index-process`), so LanceDB and the chunker stay out of this process. Default: in
-   * this process (headless runs, whose first turn's auto-context cannot wait for a child's start).
+   * this process.
    */
   indexProcess?: IndexProcessCommand;
   /** The session's cap, over config `agent.budget` (`--max-budget-usd` sets `usd`). */
   budget?: BudgetLimits;
+  /**
+   * How the session uses the default code index. `live` (default; the app): warmed at start, built
+   * in the background when missing (`index.auto`), kept current with the agents' edits and a file
+   * watcher. `read-only` (headless runs without `index.auto_headless`): an index that exists is
+   * opened on the first search or auto-context lookup and never written; none is built.
+   */
+  indexUse?: "live" | "read-only";
+  /**
+   * Auto-context for the lead's turns (and roles that opt in); default `index.auto_context`. With
+   * `indexUse: "read-only"` the default is off, and on, a turn waits for the index to open.
+   */
+  autoContext?: boolean;
 }
 
 /** A ready-to-run lead agent and everything around it. */

@@ -12,24 +12,25 @@ import { buildSharedContext } from "../briefing/build-shared-context.js";
 import { forkTurns } from "../briefing/fork-turns.js";
 import { latestWisdom } from "../briefing/latest-wisdom.js";
 import type { BudgetLedger } from "../budgets/budget-ledger.js";
+import type { ChangeTracker } from "../changes/change-tracker.js";
 import { refreshContextEachTurn } from "../code-index/auto-context.js";
-import type { ChangeTracker } from "../context/change-tracker.js";
+import type { SandboxSettings } from "../engines/sandbox/sandbox-settings.js";
 import { applyRole } from "../roles/apply-role.js";
 import { resolveRole } from "../roles/resolve-role.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
 import type { RoleDefinition } from "../roles/role-definition.js";
-import { resolveToolRolePatterns } from "../roles/tool-role-patterns.js";
-import type { SandboxSettings } from "../sandbox/sandbox-settings.js";
+import { patternsPickTools, resolveToolRolePatterns } from "../roles/tool-role-patterns.js";
 import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
 import { skillsIndexFragment } from "../skills/skills-index-fragment.js";
 import type { ChildFactory, ChildRequest } from "../subagents/agent-manager.js";
-import { LIFECYCLE_TOOL_NAMES } from "../subagents/lifecycle-tools.js";
 import { SubagentError } from "../subagents/subagent-error.js";
+import { LIFECYCLE_TOOL_NAMES } from "../tools/agents/lifecycle-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
-import type { Tool } from "../tools/define-tool.js";
-import { TodoStore } from "../tools/session/todo-store.js";
-import { matchesToolPattern, ToolRegistry } from "../tools/tool-registry.js";
-import type { PathGuard, ToolContext, ToolProgress, ToolServices } from "../tools/tool-types.js";
+import { registerWithDeferral, toolsInFullFor } from "../tools/deferred/tools-in-full.js";
+import { TodoStore } from "../tools/planning/todo-store.js";
+import type { Tool } from "../tools/seam/define-tool.js";
+import { matchesToolPattern, ToolRegistry } from "../tools/seam/tool-registry.js";
+import type { PathGuard, ToolContext, ToolProgress, ToolServices } from "../tools/seam/tool-types.js";
 import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import type { ResolvedModel } from "./model-resolver.js";
 
@@ -63,7 +64,7 @@ export interface ChildFactoryOptions {
   projectMemory?: () => Promise<string | undefined>;
   /** The parent's skills; a child sees only those its role names (`skills`, `*` for all). */
   skills?: readonly Skill[];
-  /** This turn's `<codebase_context>` fragment, for roles with `autoContext`. */
+  /** This turn's `<codebase_context>` fragment, for roles with `autoContext`; absent when auto-context is off. */
   autoContext?: (turn: { input: string; thread: readonly ModelMessage[] }) => Promise<PromptFragment>;
   /**
    * Opens a worktree for a child with `isolation: "worktree"` (from its parent's tree) and the
@@ -121,12 +122,13 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
         ...options.allTools().filter((tool) => !parentTools || parentTools.has(tool.name)),
         ...((await options.extraToolsFor?.(role)) ?? []),
       ];
+      const toolRolePatterns = resolveToolRolePatterns(config);
       const applied = applyRole(role, {
         parentModel: parent.modelSpec,
         subagentModel: config.agent.agents.subagent_model,
         sessionOverrides: options.sessionOverrides,
         availableTools: available.map((tool) => ({ name: tool.name, mutates: tool.mutates })),
-        toolRolePatterns: resolveToolRolePatterns(config),
+        toolRolePatterns,
         parentMaxSteps: parent.context.maxSteps,
       });
       const modelSpec = request.model?.trim() || applied.model;
@@ -144,9 +146,6 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       const granted = available.filter(
         (tool) => allowed.has(tool.name) && (canSpawn || !SPAWNING_TOOL_NAMES.includes(tool.name)),
       );
-      const isMcp = (tool: Tool) => tool.name.startsWith("mcp__");
-      const tools = new ToolRegistry(granted.filter((tool) => !isMcp(tool)));
-      deferIfMany(tools, granted.filter(isMcp));
 
       // Its own worktree (from the spawn, else its role): its tools, sandbox and changes live there.
       const isolation = request.isolation ?? role.isolation;
@@ -167,6 +166,26 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       const skills = (options.skills ?? []).filter((skill) =>
         (role.skills ?? []).some((pattern) => matchesToolPattern(skill.name, pattern)),
       );
+      const isMcp = (tool: Tool) => tool.name.startsWith("mcp__");
+      // The tools the role's turns mostly use in full, the rest deferred (see tools-in-full.ts).
+      const picksOwnTools =
+        role.allowedTools !== undefined ||
+        patternsPickTools(
+          role.name,
+          available.map((tool) => tool.name),
+          toolRolePatterns,
+        );
+      const tools = new ToolRegistry();
+      registerWithDeferral(
+        tools,
+        granted.filter((tool) => !isMcp(tool)),
+        toolsInFullFor(
+          { kind: "child", role: role.name, picksOwnTools },
+          // The session's skills, not the role's: every child of a session offers `load_skill` alike.
+          { hasSkills: (options.skills ?? []).length > 0, hasMcp: granted.some(isMcp) },
+        ),
+      );
+      deferIfMany(tools, granted.filter(isMcp));
       const fragments: PromptFragment[] = [
         { kind: "persona", text: applied.systemPrompt },
         environmentFragment({
@@ -216,8 +235,7 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
           }),
       };
       const autoContext = options.autoContext;
-      if (role.autoContext && autoContext && config.index.auto_context)
-        refreshContextEachTurn(context, autoContext);
+      if (role.autoContext && autoContext) refreshContextEachTurn(context, autoContext);
       if (parent.context.hooks) context.hooks = parent.context.hooks;
       if (parent.context.maxTokens !== undefined) context.maxTokens = parent.context.maxTokens;
       if (parent.context.stepRetry) context.stepRetry = parent.context.stepRetry;

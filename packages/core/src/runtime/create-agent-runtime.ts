@@ -22,14 +22,20 @@ import {
 } from "../agent-loop/system-prompt.js";
 import { BudgetLedger } from "../budgets/budget-ledger.js";
 import { BUDGET_DIMENSIONS, type BudgetLimits, type BudgetSpec } from "../budgets/budget-types.js";
+import { ChangeTracker } from "../changes/change-tracker.js";
 import { autoContextFragment, refreshContextEachTurn } from "../code-index/auto-context.js";
 import { CODE_INDEX_SERVICE, CodeIndexService } from "../code-index/code-index-service.js";
 import { indexProcessOpener } from "../code-index/index-process-opener.js";
-import { ChangeTracker } from "../context/change-tracker.js";
-import { compactIfNeeded, describeCompactionStep } from "../context/compaction/compact-if-needed.js";
-import { contextDirs } from "../context/compaction/context-dirs.js";
-import { estimateTextTokens } from "../context/compaction/estimate-tokens.js";
-import { offloadLargeToolResult, offloadThresholdFor } from "../context/compaction/offload-tool-result.js";
+import { compactIfNeeded, describeCompactionStep } from "../compaction/compact-if-needed.js";
+import { contextDirs } from "../compaction/context-dirs.js";
+import { estimateTextTokens } from "../compaction/estimate-tokens.js";
+import { offloadLargeToolResult, offloadThresholdFor } from "../compaction/offload-tool-result.js";
+import { shellSandboxPaths } from "../engines/sandbox/blocked-dotfiles.js";
+import { controlScriptsOf } from "../engines/sandbox/control-files.js";
+import { createPathGuard } from "../engines/sandbox/path-guard.js";
+import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
+import { SANDBOX_SERVICE, type SandboxSettings } from "../engines/sandbox/sandbox-settings.js";
+import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "../engines/web/web-access.js";
 import type { AgentTag } from "../events/agent-events.js";
 import { HookRunner } from "../hooks/hook-runner.js";
 import { lifecycleHooks } from "../hooks/lifecycle-hooks.js";
@@ -43,36 +49,31 @@ import { createApprovalBroker } from "../permissions/approval-broker.js";
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
 import { RoleCatalog } from "../roles/role-catalog.js";
-import { shellSandboxPaths } from "../sandbox/blocked-dotfiles.js";
-import { controlScriptsOf } from "../sandbox/control-files.js";
-import { createPathGuard } from "../sandbox/path-guard.js";
-import type { SandboxLevel } from "../sandbox/sandbox-level.js";
-import { SANDBOX_SERVICE, type SandboxSettings } from "../sandbox/sandbox-settings.js";
 import { SKILLS_SERVICE } from "../skills/skill-types.js";
 import { AgentManager, type ChildFactory } from "../subagents/agent-manager.js";
-import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../subagents/lifecycle-tools.js";
-import { createTaskTool } from "../subagents/task-tool.js";
 import { TEAM_SERVICE, TeamService } from "../teams/team-service.js";
-import { leadTeamTools, memberTeamTools } from "../teams/team-tools.js";
 import { discardAgentChangesTool, mergeAgentChangesTool } from "../tools/agents/agent-changes-tools.js";
 import { ROLE_CATALOG_SERVICE } from "../tools/agents/agents-json-service.js";
 import { defineAgentTool } from "../tools/agents/define-agent-tool.js";
+import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../tools/agents/lifecycle-tools.js";
 import { listAgentsTool } from "../tools/agents/list-agents-tool.js";
 import { removeAgentTool } from "../tools/agents/remove-agent-tool.js";
+import { createTaskTool } from "../tools/agents/task-tool.js";
 import { getArchitectureKnowledgeTool } from "../tools/architecture/get-architecture-knowledge-tool.js";
-import { builtinTools } from "../tools/builtin-tools.js";
+import { builtinTools } from "../tools/catalogue/builtin-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
 import { TOOL_REGISTRY_SERVICE } from "../tools/deferred/tool-search-tool.js";
-import { TODO_STORE_SERVICE, TodoStore } from "../tools/session/todo-store.js";
+import { registerWithDeferral, toolsInFullFor } from "../tools/deferred/tools-in-full.js";
+import { TODO_STORE_SERVICE, TodoStore } from "../tools/planning/todo-store.js";
+import { ToolRegistry } from "../tools/seam/tool-registry.js";
+import type { ToolContext, ToolServices } from "../tools/seam/tool-types.js";
 import {
   heldCredentialValues,
   SHELL_ENVIRONMENT_SERVICE,
   type ShellEnvironmentSettings,
 } from "../tools/shell/command-environment.js";
-import { ToolRegistry } from "../tools/tool-registry.js";
-import type { ToolContext, ToolServices } from "../tools/tool-types.js";
-import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "../tools/web/web-access.js";
+import { leadTeamTools, memberTeamTools } from "../tools/teams/team-tools.js";
 import type { AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
 import { type AgentEntry, type AgentPlace, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";
@@ -134,6 +135,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const todos = new TodoStore();
   const agent: AgentTag = options.agent ?? { agentId: "lead", depth: 0 };
   const router = new EventRouter(options.host?.onBackgroundEvent);
+  const readOnlyIndex = options.indexUse === "read-only";
   const codeIndex =
     options.codeIndex === false
       ? undefined
@@ -143,6 +145,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
               root: projectRoot,
               env,
               config,
+              readOnly: readOnlyIndex,
               ...(options.indexProcess
                 ? { open: indexProcessOpener(options.indexProcess, { root: projectRoot, env, config }) }
                 : {}),
@@ -271,14 +274,36 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       ]
     : [];
   const mcp = options.mcp;
-  const mcpTools = () => (mcp ? [readMcpResourceTool, ...mcp.manager.tools()] : []);
+  // `read_mcp_resource` only with MCP servers configured: without any it can do nothing.
+  const hasMcp = mcp !== undefined && mcp.servers.length > 0;
+  const mcpTools = () => (mcp ? [...(hasMcp ? [readMcpResourceTool] : []), ...mcp.manager.tools()] : []);
   const allTools = () => [...baseTools, ...agentTools, ...mcpTools()];
+  // Team tools: in full for a session started in a team (`--team-name`), else deferred with the rest.
+  const teamTools =
+    subagentsEnabled || options.team
+      ? options.team?.isLead === false
+        ? memberTeamTools()
+        : leadTeamTools()
+      : [];
 
-  const leadTools = new ToolRegistry([...baseTools, ...agentTools]);
+  // The tools most turns use are offered in full; the rest are deferred behind `tool_search`.
+  const leadTools = new ToolRegistry(options.team ? teamTools : []);
+  registerWithDeferral(
+    leadTools,
+    [
+      ...baseTools,
+      ...agentTools,
+      ...(options.team ? [] : teamTools),
+      ...(hasMcp ? [readMcpResourceTool] : []),
+    ],
+    toolsInFullFor(
+      { kind: "lead", canAskUser: options.host?.askUser !== undefined },
+      { hasSkills: skills.length > 0, hasMcp },
+    ),
+  );
   if (options.deferredTools?.length) deferIfMany(leadTools, options.deferredTools);
   let stopMcpSync: (() => void) | undefined;
   if (mcp) {
-    leadTools.register(readMcpResourceTool);
     const { deferred } = deferIfMany(leadTools, mcp.manager.tools());
     if (deferred) void writeMcpIndex(projectRoot, mcp.manager.tools());
     stopMcpSync = mcp.manager.onToolsChanged(() =>
@@ -327,8 +352,24 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         })
       ).output,
   };
-  const turnContext = codeIndex && autoContextFor(codeIndex, config);
-  if (turnContext && config.index.auto_context) refreshContextEachTurn(context, turnContext);
+  const canRead = (path: string) =>
+    guard.resolve(path, "read").then(
+      () => true,
+      () => false,
+    );
+  // Read-only (headless) sessions add auto-context only when asked, and then wait for the index
+  // to open: nothing opened it before the first turn.
+  const autoContext = options.autoContext ?? (readOnlyIndex ? false : config.index.auto_context);
+  const turnContext =
+    codeIndex && autoContext
+      ? autoContextFor(codeIndex, config, {
+          canRead,
+          readyMs: readOnlyIndex
+            ? Math.max(config.index.auto_context_wait_ms, READ_ONLY_AUTO_CONTEXT_WAIT_MS)
+            : config.index.auto_context_wait_ms,
+        })
+      : undefined;
+  if (turnContext) refreshContextEachTurn(context, turnContext);
   if (resolved) context.costOf = resolved.costOf;
   if (options.host?.afterStep) context.afterStep = options.host.afterStep;
   if (config.agent.max_tokens !== undefined) context.maxTokens = config.agent.max_tokens;
@@ -440,16 +481,12 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       : undefined;
   if (teams) {
     sharedServices[TEAM_SERVICE] = teams;
-    const teamTools = options.team?.isLead === false ? memberTeamTools() : leadTeamTools();
-    for (const tool of teamTools) leadTools.register(tool);
     const earlier = context.takePendingMessages;
     context.takePendingMessages = async () => [
       ...((await earlier?.()) ?? []),
       ...(await teams.takeMessagesFor(agent.agentId)),
     ];
   }
-
-  codeIndex?.start();
 
   return {
     context,
@@ -462,6 +499,9 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     sessionId,
     budgets,
     async *runTurn(input, turnOptions = {}) {
+      // The index is first needed by a turn's auto-context and search: an open session that never
+      // runs a turn never loads it (nor starts the app's index child).
+      codeIndex?.start();
       const turnId = randomUUID();
       const prompt =
         typeof input === "string"
@@ -492,15 +532,31 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   };
 }
 
-/** A turn's `<codebase_context>` fragment from the session's index, within `index.auto_context_*`. */
-function autoContextFor(codeIndex: CodeIndexService, config: NyzhiConfig) {
+/**
+/**
+ * ms a turn of a read-only (headless) session asked for auto-context (`--auto-context`) waits for
+ * the index to open: it opens on that first lookup (its child process starts, LanceDB loads).
+ */
+const READ_ONLY_AUTO_CONTEXT_WAIT_MS = 10_000;
+
+/**
+ * A turn's `<codebase_context>` fragment from the session's index, within `index.auto_context_*`,
+ * holding only files `read` could open (`canRead`: the session's path guard).
+ */
+function autoContextFor(
+  codeIndex: CodeIndexService,
+  config: NyzhiConfig,
+  options: { canRead: (absolutePath: string) => Promise<boolean>; readyMs: number },
+) {
+  const { canRead } = options;
   return (turn: { input: string; thread: readonly ModelMessage[] }) =>
     autoContextFragment(codeIndex, {
+      canRead,
       query: turn.input,
       thread: turn.thread,
       budgetTokens: config.index.auto_context_tokens,
       maxChunks: config.index.auto_context_chunks,
-      readyMs: config.index.auto_context_wait_ms,
+      readyMs: options.readyMs,
     });
 }
 

@@ -2,12 +2,8 @@ import type { Rule } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
 import type { TurnResult } from "../agent-loop/run-turn.js";
 import type { AgentEvent } from "../events/agent-events.js";
-import {
-  LEAD_MARK,
-  type SubagentHarness,
-  startSubagentHarness,
-} from "../subagents/testing/subagent-harness.js";
 import { followTeam, TEAM_WAKE_PROMPT } from "./follow-team.js";
+import { LEAD_MARK, type SubagentHarness, startSubagentHarness } from "./testing/subagent-harness.js";
 
 let harness: SubagentHarness | undefined;
 afterEach(async () => {

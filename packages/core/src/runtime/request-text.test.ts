@@ -5,7 +5,7 @@ import { BUILT_IN_ROLES } from "../roles/built-in/built-in-roles.js";
 import { roleLines } from "../roles/format-role-list.js";
 import { RoleCatalog } from "../roles/role-catalog.js";
 import { planModeFragment, teammateFragment } from "../teams/teammate-prompt.js";
-import { shippedTools } from "../tools/testing/shipped-tools.js";
+import { shippedTools } from "../tools/catalogue/shipped-tools.js";
 
 // Every model request carries the system prompt and the tool definitions. One character above
 // U+00FF anywhere in them (an em dash, an arrow) makes V8 build each serialised request as a

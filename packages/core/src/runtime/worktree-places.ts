@@ -1,8 +1,8 @@
 import { realpath } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { ChangeTracker } from "../context/change-tracker.js";
-import type { SandboxSettings } from "../sandbox/sandbox-settings.js";
-import type { PathGuard } from "../tools/tool-types.js";
+import { ChangeTracker } from "../changes/change-tracker.js";
+import type { SandboxSettings } from "../engines/sandbox/sandbox-settings.js";
+import type { PathGuard } from "../tools/seam/tool-types.js";
 import { createAgentWorktree } from "../worktrees/agent-worktree.js";
 import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import type { AgentPlace } from "./child-factory.js";

@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { computeCost, findModel, type Usage } from "@nyzhi/provider";
 import { afterEach, describe, expect, it } from "vitest";
-import { exportSessionMarkdown } from "../sessions/export-session.js";
-import { SessionStore } from "../sessions/session-store.js";
-import type { SavedAgentThread } from "../sessions/session-types.js";
+import { type SubagentHarness, startSubagentHarness } from "../runtime/testing/subagent-harness.js";
+import { exportSessionMarkdown } from "../saved-sessions/export-session.js";
+import { SessionStore } from "../saved-sessions/session-store.js";
+import type { SavedAgentThread } from "../saved-sessions/session-types.js";
 import { AgentManager } from "./agent-manager.js";
-import { type SubagentHarness, startSubagentHarness } from "./testing/subagent-harness.js";
 
 let harnesses: SubagentHarness[] = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { addUsage, emptyUsage, type Usage } from "@nyzhi/provider";
-import type { SavedAgentThread } from "../sessions/session-types.js";
+import type { SavedAgentThread } from "../saved-sessions/session-types.js";
 
 /** Tokens and cost (USD) of one agent or subtree. */
 export interface UsageAndCost {

@@ -1,6 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { AgentEvent } from "../events/agent-events.js";
-import { LEAD_MARK, type SubagentHarness, startSubagentHarness } from "./testing/subagent-harness.js";
+import {
+  LEAD_MARK,
+  type SubagentHarness,
+  startSubagentHarness,
+} from "../runtime/testing/subagent-harness.js";
 
 let harness: SubagentHarness | undefined;
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { type SubagentHarness, startSubagentHarness } from "./testing/subagent-harness.js";
+import { type SubagentHarness, startSubagentHarness } from "../runtime/testing/subagent-harness.js";
 
 let harness: SubagentHarness | undefined;
 afterEach(async () => {

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { ApprovalPrompt } from "../permissions/approval-broker.js";
-import { type SubagentHarness, startSubagentHarness } from "./testing/subagent-harness.js";
+import { type SubagentHarness, startSubagentHarness } from "../runtime/testing/subagent-harness.js";
 
 let harness: SubagentHarness | undefined;
 afterEach(async () => {

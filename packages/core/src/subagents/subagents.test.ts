@@ -2,7 +2,12 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { READ_TOOLS } from "../roles/role-definition.js";
-import { LEAD_MARK, type SubagentHarness, startSubagentHarness, until } from "./testing/subagent-harness.js";
+import {
+  LEAD_MARK,
+  type SubagentHarness,
+  startSubagentHarness,
+  until,
+} from "../runtime/testing/subagent-harness.js";
 
 let harness: SubagentHarness | undefined;
 afterEach(async () => {
@@ -89,6 +94,21 @@ describe("limits", () => {
     match: { system: { regex: "^(?!You are Nizzy)" } },
     response: { text: "child done", delayMs: 150 },
   };
+
+  it("wait without ids leaves out children whose end was already reported (an earlier prompt's)", async () => {
+    harness = await startSubagentHarness({ rules: [slowChild] });
+    const manager = harness.runtime.manager!;
+    const lead = { agentId: "lead", depth: 0 };
+    const earlier = await manager.spawn({ parent: lead, message: "one" });
+    const first = await manager.wait({ callerId: "lead", mode: "all", timeoutMs: 10_000 });
+    expect(Object.keys(first.status)).toEqual([earlier.agentId]);
+    const later = await manager.spawn({ parent: lead, message: "two" });
+    const second = await manager.wait({ callerId: "lead", mode: "all", timeoutMs: 10_000 });
+    expect(Object.keys(second.status)).toEqual([later.agentId]);
+    // Named, a reported child is still there.
+    const named = await manager.wait({ callerId: "lead", ids: [earlier.agentId], timeoutMs: 10_000 });
+    expect(Object.keys(named.status)).toEqual([earlier.agentId]);
+  });
 
   it("queues a third spawn at max_threads = 2 instead of refusing it, and starts it when a child completes", async () => {
     harness = await startSubagentHarness(

@@ -5,7 +5,7 @@ import {
   type SubagentHarness,
   startSubagentHarness,
   until,
-} from "../subagents/testing/subagent-harness.js";
+} from "../runtime/testing/subagent-harness.js";
 
 let harness: SubagentHarness | undefined;
 afterEach(async () => {

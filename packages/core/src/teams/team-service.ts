@@ -6,7 +6,7 @@ import type { AgentContext } from "../agent-loop/agent-context.js";
 import { assembleSystemPrompt } from "../agent-loop/system-prompt.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
-import type { Tool } from "../tools/define-tool.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 import { Mailbox } from "./mailbox.js";
 import { TaskBoard } from "./task-board.js";
 import { formatTeammateMessages, type TeamMessage } from "./team-message.js";

@@ -4,7 +4,7 @@ import type { AgentContext } from "../agent-loop/agent-context.js";
 import { runTurn } from "../agent-loop/run-turn.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
-import type { Tool } from "../tools/define-tool.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 import { InboxWatcher } from "./inbox-watcher.js";
 import type { Mailbox } from "./mailbox.js";
 import { formatTeammateMessages, parseStructured, structuredText, type TeamMessage } from "./team-message.js";

@@ -9,7 +9,7 @@ import {
   type SubagentHarness,
   startSubagentHarness,
   until,
-} from "../subagents/testing/subagent-harness.js";
+} from "../runtime/testing/subagent-harness.js";
 import type { TeamConfig } from "./team-types.js";
 
 let harness: SubagentHarness | undefined;

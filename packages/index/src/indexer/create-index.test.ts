@@ -8,7 +8,7 @@ import { embedderId } from "../embedders/embedder.js";
 import { toChunkRow } from "../store/chunk-rows.js";
 import { ChunkTable } from "../store/chunk-table.js";
 import { indexLocation } from "../store/index-location.js";
-import { readManifest } from "../store/manifest.js";
+import { ROW_FORMAT, readManifest } from "../store/manifest.js";
 import { type CodeIndex, createIndex } from "./create-index.js";
 
 /** A deterministic embedder: a bag of hashed words; `concepts` map words to a shared slot. */
@@ -160,6 +160,17 @@ describe("createIndex, full-text only", () => {
     expect(await index.search("secretvalue")).toEqual([]);
   });
 
+  it("never indexes nyzhi's own session exports (they would come back as codebase context)", async () => {
+    write("nyzhi-export-2026-11-29T07-00-00-000Z.md", "# a transcript\n\nexportedvalue said here\n");
+    write("notes/nyzhi-export-20261129-0700.json", '{"exportedvalue": 1}\n');
+    write("src/app.ts", "export const kept = 1;\n");
+    const index = createIndex({ root, env: { NYZHI_HOME: home }, config: defaultConfig(), embedder: null });
+    indexes.push(index);
+    await index.update();
+    expect(await index.search("exportedvalue")).toEqual([]);
+    expect((await index.search("kept")).map((result) => result.path)).toEqual(["src/app.ts"]);
+  });
+
   it("leaves out index.exclude and deny_paths patterns with a slash, anchored at the root", async () => {
     write("config/prod/settings.ts", "export const secretvalue = 1;\n");
     write("src/generated/api.ts", "export const generatedvalue = 1;\n");
@@ -309,6 +320,22 @@ describe("createIndex, incremental updates", () => {
     expect((await readManifest(location.manifestPath))?.embedderId).toBe(second.id);
     expect(await readManifest(location.nextManifestPath)).toBeUndefined();
     expect((await open(second).status()).builtWith).toBe(second.id);
+  });
+
+  it("rebuilds an index whose rows are of an older format, and searches it until then", async () => {
+    const index = open();
+    await index.update();
+    const location = indexLocation(root, { NYZHI_HOME: home });
+    const manifest = await readManifest(location.manifestPath);
+    if (!manifest) throw new Error("no manifest");
+    delete manifest.rowFormat;
+    writeFileSync(location.manifestPath, JSON.stringify(manifest));
+    expect((await open().status()).rebuildPending).toBe(true);
+    expect((await open().search("parseConfigFile"))[0]?.symbol).toBe("parseConfigFile");
+    const result = await open().update();
+    expect(result.rebuilt).toBe(true);
+    expect((await readManifest(location.manifestPath))?.rowFormat).toBe(ROW_FORMAT);
+    expect((await open().status()).rebuildPending).toBe(false);
   });
 
   it("keeps what was done when stopped, and the next update goes on from there", async () => {

@@ -6,9 +6,9 @@ import { type Embedder, embedderMatches } from "../embedders/embedder.js";
 import { type SearchOptions, type SearchResult, searchChunks } from "../search/search-chunks.js";
 import { indexLocation } from "../store/index-location.js";
 import { IndexReader } from "../store/index-reader.js";
-import { manifestChunkCount, readManifest } from "../store/manifest.js";
+import { manifestChunkCount, readManifest, rowsAreCurrent } from "../store/manifest.js";
 import { walkProject } from "../walker/walk-project.js";
-import { indexExclusions } from "./index-exclusions.js";
+import { indexExclusions, nyzhiOutputExclusions } from "./index-exclusions.js";
 import type {
   ChunkFileFunction,
   UpdateOptions,
@@ -50,7 +50,7 @@ export interface IndexStatus {
   reason: string;
   /** Set when the configured embedder cannot be used. */
   warning: string | undefined;
-  /** The next update rebuilds the index, because the embedder changed. */
+  /** The next update rebuilds the index: the embedder changed, or the index was written by an older nyzhi (rows of an older format). */
   rebuildPending: boolean;
   /** False when the last update stopped before the end; the next one goes on from there. */
   complete: boolean;
@@ -128,7 +128,7 @@ export function createIndex(options: CreateIndexOptions): CodeIndex {
           embedder,
           walkProject: options.walkProject ?? walkProject,
           chunkFile: options.chunkFile ?? chunkFile,
-          exclude: indexExclusions(options.config),
+          exclude: [...indexExclusions(options.config), ...nyzhiOutputExclusions(location.root, options.env)],
           maxFileBytes: options.config.index.max_file_bytes,
         },
         updateOptions,
@@ -155,7 +155,9 @@ export function createIndex(options: CreateIndexOptions): CodeIndex {
         warning: chosen.warning,
         rebuildPending:
           manifest !== undefined &&
-          (pending !== undefined || !embedderMatches(manifest.embedderId ?? undefined, chosen.create())),
+          (pending !== undefined ||
+            !rowsAreCurrent(manifest) ||
+            !embedderMatches(manifest.embedderId ?? undefined, chosen.create())),
         complete: manifest?.complete ?? false,
         updatedAt: manifest?.updatedAt,
       };

@@ -1,5 +1,5 @@
-import { isAbsolute } from "node:path";
-import type { NyzhiConfig } from "@nyzhi/config";
+import { isAbsolute, relative, sep } from "node:path";
+import { type Environment, type NyzhiConfig, resolveDirs } from "@nyzhi/config";
 
 /**
  * Files that hold credentials, never indexed whatever the ignore files say: an indexed file's
@@ -36,4 +36,32 @@ export function indexExclusions(config: NyzhiConfig): string[] {
     (pattern) => !isAbsolute(pattern) && !pattern.startsWith("~"),
   );
   return [...SECRET_FILE_GLOBS, ...config.index.exclude, ...denied];
+}
+
+/**
+ * What nyzhi itself writes inside a project, never indexed whatever the ignore files say: its
+ * working files under `.nyzhi/` (offloaded tool output and saved histories in `context/`, notes in
+ * `notepads/`), session exports (`nyzhi-export-<time>.md`, `nyz sessions export` also `.json`) and its log. Their text
+ * is the agent's own output; indexed, it would come back to the model as if it were the project's code.
+ */
+export const NYZHI_OUTPUT_GLOBS: readonly string[] = [
+  ".nyzhi/context",
+  ".nyzhi/notepads",
+  "nyzhi-export-*.md",
+  "nyzhi-export-*.json",
+  "nyzhi.log",
+  "nyzhi.log.*",
+];
+
+/**
+ * `NYZHI_OUTPUT_GLOBS`, plus nyzhi's config, data and cache folders when they lie inside the
+ * project (`NYZHI_HOME` set to a folder of it): they hold sessions, logs and the index itself.
+ */
+export function nyzhiOutputExclusions(root: string, env: Environment): string[] {
+  const dirs = resolveDirs(env);
+  const inside = [dirs.config, dirs.data, dirs.cache]
+    .map((dir) => relative(root, dir))
+    .filter((path) => path !== "" && !path.startsWith("..") && !isAbsolute(path))
+    .map((path) => `/${path.split(sep).join("/")}`);
+  return [...NYZHI_OUTPUT_GLOBS, ...inside];
 }

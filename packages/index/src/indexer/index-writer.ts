@@ -5,7 +5,13 @@ import { type Embedder, EmbedderError, embedderMatches } from "../embedders/embe
 import { type ChunkRow, embeddingText, hashText, toChunkRow } from "../store/chunk-rows.js";
 import { ChunkTable } from "../store/chunk-table.js";
 import type { IndexLocation } from "../store/index-location.js";
-import { emptyManifest, type IndexManifest, type ManifestFile, writeManifest } from "../store/manifest.js";
+import {
+  emptyManifest,
+  type IndexManifest,
+  type ManifestFile,
+  rowsAreCurrent,
+  writeManifest,
+} from "../store/manifest.js";
 import type { CodeChunk } from "../types.js";
 
 /** A file read, hashed and chunked, waiting to be written. */
@@ -58,7 +64,11 @@ export class IndexWriter {
     const embedderIdNow = embedder?.id ?? null;
     let draft: IndexManifest;
     let rebuild = false;
-    if (committed && embedderMatches(committed.embedderId ?? undefined, embedder)) {
+    if (
+      committed &&
+      rowsAreCurrent(committed) &&
+      embedderMatches(committed.embedderId ?? undefined, embedder)
+    ) {
       // Entries are replaced, never changed in place, so copying the map is enough.
       draft = { ...committed, files: { ...committed.files } };
     } else if (committed) {
@@ -66,6 +76,7 @@ export class IndexWriter {
       draft =
         pendingRebuild &&
         pendingRebuild.table !== committed.table &&
+        rowsAreCurrent(pendingRebuild) &&
         embedderMatches(pendingRebuild.embedderId ?? undefined, embedder)
           ? pendingRebuild
           : emptyManifest(location.root, nextTableName(committed.table), embedderIdNow);

@@ -1,8 +1,8 @@
 import picomatch from "picomatch";
 import { pathInList, RESULT_COLUMNS, sqlString } from "../store/chunk-rows.js";
-import type { ChunkTable } from "../store/chunk-table.js";
+import { type ChunkTable, FULL_TEXT_COLUMNS } from "../store/chunk-table.js";
 import { loadLanceDb } from "../store/load-lancedb.js";
-import { splitIdentifiersIn } from "../store/split-identifiers.js";
+import { FIELD_BOOSTS, fullTextQuery, fuseRanks, rerank } from "./rank-chunks.js";
 
 export interface SearchOptions {
   /** Results wanted. Default 10, at most 100. */
@@ -25,7 +25,7 @@ export interface SearchResult {
   kind: string;
   /**
    * Higher is better: the reciprocal-rank-fusion score of a hybrid search, the BM25 score of a
-   * full-text one. Comparable only within one search.
+   * full-text one (halved for prose). Comparable only within one search.
    */
   score: number;
   /** The chunk's first lines (at most SNIPPET_LINES), with `…` when cut. */
@@ -50,15 +50,18 @@ interface ResultRow {
   kind: string;
   language: string;
   content: string;
+  content_hash?: string;
   _score?: number | null;
-  _relevance_score?: number | null;
+  /** The ranking score: BM25, or the fused score of a hybrid search. */
+  score: number;
 }
 
 /**
- * Searches one table: full-text (BM25) on the content and its split identifiers, fused by
- * LanceDB's reciprocal rank fusion with a vector search when `queryVector` is given. At most
- * MAX_CHUNKS_PER_FILE chunks per file; `paths` (the index's files) resolves a path glob into an
- * exact filter.
+ * Searches one table: full-text (BM25) over the chunk's body, symbol name, path and comments,
+ * each weighted apart (FIELD_BOOSTS; a table of an older row format has the body only), fused by
+ * reciprocal rank with a vector search when `queryVector` is given, then re-ranked (`rerank`).
+ * At most MAX_CHUNKS_PER_FILE chunks per file; `paths` (the index's files) resolves a path glob
+ * into an exact filter.
  */
 export async function searchChunks(
   table: ChunkTable,
@@ -67,62 +70,42 @@ export async function searchChunks(
 ): Promise<SearchResult[]> {
   const k = Math.min(Math.max(1, Math.floor(options.k ?? DEFAULT_RESULTS)), MAX_RESULTS);
   const text = fullTextQuery(query);
-  if (text === "" && !options.queryVector) return [];
+  const vector = table.dimensions !== undefined ? options.queryVector : undefined;
+  if (text === "" && !vector) return [];
   const filter = buildFilter(options);
   if (filter === "nothing") return [];
   const { lancedb } = await loadLanceDb();
-  const fetch = Math.max(k * 2 * MAX_CHUNKS_PER_FILE, 30) * (filter.postFilter ? 4 : 1);
-  const match = new lancedb.MatchQuery(text || query, "text");
-  let rows: ResultRow[];
-  if (options.queryVector && table.dimensions !== undefined) {
-    const reranker = await lancedb.rerankers.RRFReranker.create();
-    let builder = table.table.query().nearestTo(options.queryVector).fullTextSearch(match).rerank(reranker);
-    if (filter.where) builder = builder.where(filter.where);
-    rows = (await builder
-      .limit(fetch)
-      .select([...RESULT_COLUMNS])
-      .toArray()) as ResultRow[];
-  } else {
+  const fetch = Math.max(k * 2 * MAX_CHUNKS_PER_FILE, CANDIDATES) * (filter.postFilter ? 4 : 1);
+  const lists: ResultRow[][] = [];
+  if (text !== "") {
+    const match = table.weightedFields
+      ? new lancedb.MultiMatchQuery(text, [...FULL_TEXT_COLUMNS], { boosts: [...FIELD_BOOSTS] })
+      : new lancedb.MatchQuery(text, "text");
     let builder = table.table.query().fullTextSearch(match);
     if (filter.where) builder = builder.where(filter.where);
-    rows = (await builder
-      .limit(fetch)
-      .select([...RESULT_COLUMNS, "_score"])
-      .toArray()) as ResultRow[];
+    const rows = (await builder.limit(fetch).select(selected(table)).toArray()) as ResultRow[];
+    lists.push(rows.map((row) => ({ ...row, score: row._score ?? 0 })));
+  }
+  if (vector) {
+    let builder = table.table.query().nearestTo(vector);
+    if (filter.where) builder = builder.where(filter.where);
+    const rows = (await builder.limit(fetch).select(selected(table)).toArray()) as ResultRow[];
+    lists.push(rows.map((row) => ({ ...row, score: 0 })));
   }
   options.signal?.throwIfAborted();
-  const kept = filter.postFilter ? rows.filter((row) => filter.postFilter?.(row.path)) : rows;
-  return capPerFile(exactMatchesFirst(kept, query), k).map(toResult);
+  const ranked =
+    lists.length === 1
+      ? (lists[0] ?? [])
+      : fuseRanks(lists, (row) => `${row.path}:${row.start_line}:${row.end_line}`);
+  const kept = filter.postFilter ? ranked.filter((row) => filter.postFilter?.(row.path)) : ranked;
+  return capPerFile(rerank(kept, query), k).map(toResult);
 }
 
-/**
- * When the query is one identifier, chunks that define it (`symbol` is it, or ends in `.it`)
- * come first, then chunks that contain it as a whole word, each group in fused order. Rank fusion
- * can put a chunk that merely resembles the query (near in vector space, sharing a split word)
- * above the exact name, and someone typing an exact name wants where it is.
- */
-export function exactMatchesFirst<T extends { symbol: string | null; content: string }>(
-  rows: readonly T[],
-  query: string,
-): T[] {
-  const identifier = query.trim();
-  if (!/^[A-Za-z_$][\w$]*$/.test(identifier)) return [...rows];
-  const word = new RegExp(`(?<![\\w$])${identifier.replace(/\$/g, "\\$")}(?![\\w$])`);
-  const tier = (row: T): number => {
-    if (row.symbol === identifier || row.symbol?.endsWith(`.${identifier}`) === true) return 0;
-    return word.test(row.content) ? 1 : 2;
-  };
-  return rows
-    .map((row, position) => ({ row, position, tier: tier(row) }))
-    .sort((left, right) => left.tier - right.tier || left.position - right.position)
-    .map((entry) => entry.row);
-}
+/** Candidates read from each side before re-ranking. */
+const CANDIDATES = 60;
 
-/** The query plus the words of its compound identifiers: `parseConfig` also looks for `parse config`. */
-export function fullTextQuery(query: string): string {
-  const trimmed = query.trim();
-  if (!/[\p{L}\p{N}]/u.test(trimmed)) return "";
-  return [trimmed, ...splitIdentifiersIn(trimmed)].join(" ");
+function selected(table: ChunkTable): string[] {
+  return table.weightedFields ? [...RESULT_COLUMNS, "content_hash"] : [...RESULT_COLUMNS];
 }
 
 /** The first `k` rows keeping at most MAX_CHUNKS_PER_FILE per path, in rank order. */
@@ -166,7 +149,7 @@ function toResult(row: ResultRow): SearchResult {
     symbol: row.symbol ?? undefined,
     language: row.language,
     kind: row.kind,
-    score: row._relevance_score ?? row._score ?? 0,
+    score: row.score,
     snippet,
     content: row.content,
   };

@@ -14,6 +14,12 @@ export interface ChunkRow {
   content: string;
   /** What the full-text index reads: the content, then the words of its path, symbol and identifiers. */
   text: string;
+  /** The symbol's words (`SessionRedirectMixin.resolve_redirects` → `session redirect mixin resolve redirects`), weighted apart. */
+  name_text: string;
+  /** The path's words (`lib/helpers/buildURL.js` → `lib helpers build url js`), weighted apart. */
+  path_text: string;
+  /** The chunk's comments and docstrings, as words, weighted apart. */
+  doc_text: string;
   /** sha256 hex of `content`: a chunk whose hash is unchanged keeps its vector. */
   content_hash: string;
   /** The embedder that made `vector`; empty without one. */
@@ -42,15 +48,32 @@ export function hashText(text: string | Uint8Array): string {
  */
 export function searchText(chunk: Pick<CodeChunk, "path" | "symbol" | "content">): string {
   const extra = [pathWords(chunk.path)];
-  if (chunk.symbol)
-    extra.push(
-      chunk.symbol
-        .split(/[^A-Za-z0-9_$]+/)
-        .flatMap(splitIdentifier)
-        .join(" "),
-    );
+  if (chunk.symbol) extra.push(symbolWords(chunk.symbol));
   extra.push(...splitIdentifiersIn(chunk.content));
   return `${chunk.content}\n${extra.join("\n")}`;
+}
+
+/** The words of a symbol path: its parts and each part's compound words. */
+export function symbolWords(symbol: string): string {
+  return symbol
+    .split(/[^A-Za-z0-9_$]+/)
+    .flatMap(splitIdentifier)
+    .join(" ");
+}
+
+/** Line comments (`//`, `#`, `--`), block comments and docstrings, joined by newlines. */
+const COMMENT = /\/\*[\s\S]*?\*\/|(?:^|\s)(?:\/\/|#)[^\n]*|"""[\s\S]*?"""|'''[\s\S]*?'''/g;
+
+/** The natural-language part of a chunk: its comments and docstrings, without their markers. */
+export function commentText(content: string): string {
+  const parts: string[] = [];
+  for (const match of content.matchAll(COMMENT)) {
+    const text = match[0]
+      .replace(/^\s*(?:\/\/|#|\/\*+|"""|''')|(?:\*\/|"""|''')$/g, "")
+      .replace(/^\s*\*/gm, "");
+    if (/[A-Za-z]{2}/.test(text)) parts.push(text.trim());
+  }
+  return parts.join("\n");
 }
 
 /**
@@ -77,6 +100,9 @@ export function toChunkRow(
     language: chunk.language,
     content: chunk.content,
     text: searchText(chunk),
+    name_text: chunk.symbol ? symbolWords(chunk.symbol) : "",
+    path_text: pathWords(chunk.path),
+    doc_text: commentText(chunk.content),
     content_hash: hashText(chunk.content),
     embedder_id: options.embedderId,
   };

@@ -3,8 +3,11 @@ import type { Field } from "apache-arrow";
 import { type ChunkRow, pathInList } from "./chunk-rows.js";
 import { loadLanceDb } from "./load-lancedb.js";
 
-/** The full-text index's name (LanceDB names an index `<column>_idx`). */
-const FULL_TEXT_INDEX = "text_idx";
+/**
+ * The columns with a full-text index (LanceDB names an index `<column>_idx`): `text` in every
+ * table; the separately weighted fields (name, path, comments) in tables of ROW_FORMAT 2 on.
+ */
+export const FULL_TEXT_COLUMNS = ["text", "name_text", "path_text", "doc_text"] as const;
 /** Paths per `DELETE … IN (…)` statement. */
 const DELETE_BATCH = 500;
 
@@ -18,6 +21,8 @@ export class ChunkTable {
     readonly table: Table,
     /** Vector length; undefined for a full-text-only table. */
     readonly dimensions: number | undefined,
+    /** Whether the table has the separately weighted fields (tables written before them have only `text`). */
+    readonly weightedFields: boolean,
   ) {}
 
   static async connect(databasePath: string): Promise<Connection> {
@@ -42,6 +47,9 @@ export class ChunkTable {
       new arrow.Field("language", text(), false),
       new arrow.Field("content", text(), false),
       new arrow.Field("text", text(), false),
+      new arrow.Field("name_text", text(), false),
+      new arrow.Field("path_text", text(), false),
+      new arrow.Field("doc_text", text(), false),
       new arrow.Field("content_hash", text(), false),
       new arrow.Field("embedder_id", text(), false),
     ];
@@ -50,7 +58,7 @@ export class ChunkTable {
       fields.push(new arrow.Field("vector", new arrow.FixedSizeList(options.dimensions, item), false));
     }
     const table = await database.createEmptyTable(name, new arrow.Schema(fields), { mode: "overwrite" });
-    return new ChunkTable(table, options.dimensions);
+    return new ChunkTable(table, options.dimensions, true);
   }
 
   /** Opens an existing table, at `version` when given (a read-only view of that version). */
@@ -60,7 +68,8 @@ export class ChunkTable {
     const schema = await table.schema();
     const vector = schema.fields.find((field) => field.name === "vector");
     const dimensions = vector ? (vector.type as { listSize: number }).listSize : undefined;
-    return new ChunkTable(table, dimensions);
+    const weightedFields = schema.fields.some((field) => field.name === "name_text");
+    return new ChunkTable(table, dimensions, weightedFields);
   }
 
   version(): Promise<number> {
@@ -110,21 +119,28 @@ export class ChunkTable {
    * flat scan) until `maintain` folds them in.
    */
   async ensureFullTextIndex(): Promise<{ unindexedRows: number }> {
-    const stats = await this.table.indexStats(FULL_TEXT_INDEX);
-    if (stats) return { unindexedRows: stats.numUnindexedRows };
-    if ((await this.table.countRows()) === 0) return { unindexedRows: 0 };
-    const { lancedb } = await loadLanceDb();
-    await this.table.createIndex("text", {
-      config: lancedb.Index.fts({
-        withPosition: false,
-        stem: true,
-        removeStopWords: true,
-        lowercase: true,
-        asciiFolding: true,
-        maxTokenLength: 64,
-      }),
-    });
-    return { unindexedRows: 0 };
+    let unindexedRows = 0;
+    const columns = this.weightedFields ? FULL_TEXT_COLUMNS : (["text"] as const);
+    for (const column of columns) {
+      const stats = await this.table.indexStats(`${column}_idx`);
+      if (stats) {
+        unindexedRows = Math.max(unindexedRows, stats.numUnindexedRows);
+        continue;
+      }
+      if ((await this.table.countRows()) === 0) return { unindexedRows: 0 };
+      const { lancedb } = await loadLanceDb();
+      await this.table.createIndex(column, {
+        config: lancedb.Index.fts({
+          withPosition: false,
+          stem: true,
+          removeStopWords: true,
+          lowercase: true,
+          asciiFolding: true,
+          maxTokenLength: 64,
+        }),
+      });
+    }
+    return { unindexedRows };
   }
 
   /** When `version` was committed. */

@@ -17,8 +17,17 @@ export interface ManifestFile {
  * `table` at `tableVersion`, so rows a writer adds after it are invisible to them until the writer
  * saves a new manifest (see docs/decisions/ for the design).
  */
+/**
+ * What the rows of a table hold: 2 added the separately weighted full-text fields (name, path,
+ * comments). An index whose manifest says less (or nothing: 1) is rebuilt by the next update and
+ * searched the old way until then.
+ */
+export const ROW_FORMAT = 2;
+
 export interface IndexManifest {
   format: 1;
+  /** ROW_FORMAT of the table's rows; absent in manifests written before it (format 1 rows). */
+  rowFormat?: number;
   /** The project root, absolute. */
   root: string;
   /** LanceDB table name, `chunks_<n>`; a rebuild writes a new table. */
@@ -55,6 +64,7 @@ export function emptyManifest(root: string, table: string, embedderId: string | 
   const now = new Date().toISOString();
   return {
     format: 1,
+    rowFormat: ROW_FORMAT,
     root,
     table,
     tableVersion: 0,
@@ -89,6 +99,11 @@ export async function readManifest(path: string): Promise<IndexManifest | undefi
 /** Saves the manifest atomically: readers see the old one or the new one, never a torn file. */
 export async function writeManifest(path: string, manifest: IndexManifest): Promise<void> {
   await writeFileAtomic(path, `${JSON.stringify(manifest)}\n`);
+}
+
+/** Whether an update can add to this build, or must rebuild it because its rows are of an older format. */
+export function rowsAreCurrent(manifest: IndexManifest): boolean {
+  return (manifest.rowFormat ?? 1) === ROW_FORMAT;
 }
 
 /** Chunks in the index, from the manifest (no table read). */

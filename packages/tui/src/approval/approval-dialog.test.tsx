@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { describe, expect, it, vi } from "vitest";
 import { KEYS, press } from "../test-support/keys.js";
@@ -49,6 +52,22 @@ describe("ApprovalDialog", () => {
     expect(frame).toContain("1 + const b = 3;");
   });
 
+  it("shows an edit's whole changed lines from the file, not only the replaced words", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "nyzhi-approval-"));
+    await writeFile(join(cwd, "notes.txt"), "title: notes\ncolour: blue\nsize: 3\n");
+    const request: ApprovalRequestView = {
+      id: "r9",
+      tool: "edit",
+      input: { file_path: "notes.txt", old_string: "blue", new_string: "green" },
+      agent: lead,
+      cwd,
+    };
+    const frame = setup([request]).lastFrame()!;
+    expect(frame).toContain("2 - colour: blue");
+    expect(frame).toContain("2 + colour: green");
+    expect(frame).toContain("1   title: notes");
+  });
+
   it("shows the path of a read", () => {
     expect(setup([read]).lastFrame()).toContain("/etc/hosts");
   });
@@ -74,6 +93,33 @@ describe("ApprovalDialog", () => {
     const without = setup([bash]);
     await press(without.stdin, "n", KEYS.escape);
     expect(without.onAnswer).toHaveBeenCalledWith(bash, { approved: false });
+  });
+
+  it("keeps the reason when it arrives with its Enter in one read (a paste, a fast typist)", async () => {
+    const view = setup([bash]);
+    await press(view.stdin, "n", "keep it blue\r");
+    expect(view.onAnswer).toHaveBeenCalledWith(bash, { approved: false, reason: "keep it blue" });
+  });
+
+  it("answers only a single letter: text meant for the input goes to onStray, and so does every key after it", async () => {
+    const onAnswer = vi.fn();
+    const onStray = vi.fn();
+    const view = render(<ApprovalDialog requests={[bash]} onAnswer={onAnswer} onStray={onStray} />);
+    await press(view.stdin, "/team\r", "y");
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(onStray.mock.calls.map(([key]) => (key.name === "text" ? key.text : key.name))).toEqual([
+      "/team",
+      "return",
+      "y",
+    ]);
+  });
+
+  it("held: shown with how to answer it, and takes no keys", async () => {
+    const onAnswer = vi.fn();
+    const view = render(<ApprovalDialog requests={[bash]} onAnswer={onAnswer} held />);
+    await press(view.stdin, "y", "a", "n", KEYS.enter, KEYS.escape);
+    expect(onAnswer).not.toHaveBeenCalled();
+    expect(view.lastFrame()).toContain("You were typing, so your keys stay in the input. ctrl+g: answer");
   });
 
   it("picks with the arrow keys and Enter", async () => {

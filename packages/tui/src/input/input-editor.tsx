@@ -1,18 +1,21 @@
 import { Box, Text } from "ink";
-import { useRef, useState } from "react";
+import { type MutableRefObject, useRef, useState } from "react";
 import type { SlashCommand } from "../commands/command-registry.js";
 import { CompletionList } from "../commands/completion-list.js";
+import type { Keypress } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
 import { BufferText } from "./buffer-text.js";
 import { type EditorContext, type EditorState, editorKey, INITIAL_EDITOR_STATE } from "./editor-state.js";
 import type { FileSource } from "./input-completion.js";
+import { bufferOf } from "./text-buffer.js";
 
 export const DEFAULT_PLACEHOLDER = "Ask anything… (/ for commands, @ for files)";
 
 export interface InputEditorProps {
   /** The text to send: pasted chips expanded, never blank. */
-  onSubmit: (text: string) => void;
+  /** `display`: what the transcript shows (large pastes as their chips), when it differs. */
+  onSubmit: (text: string, display?: string) => void;
   /** Esc the editor did not use (a turn is running, or the input is empty): e.g. interrupt. */
   onEscape?: (() => void) | undefined;
   /** Sent prompts, oldest first (`InputHistory.entries`). */
@@ -27,6 +30,20 @@ export interface InputEditorProps {
   placeholder?: string | undefined;
   /** Rows of the completion popup. Default 8. */
   maxCompletions?: number | undefined;
+  /** Filled with what the app may ask of the editor (see `InputEditorHandle`). */
+  handle?: MutableRefObject<InputEditorHandle | undefined> | undefined;
+}
+
+/** The editor seen from the app: whether the person is typing, and a way to hand it keys. */
+export interface InputEditorHandle {
+  /** The text in the input now. */
+  text(): string;
+  /** When the editor last took a key (`Date.now()`), 0 before the first. */
+  lastKeyAt(): number;
+  /** Handles `key` as if typed here (keys typed at a dialog that were meant for the input). */
+  feed(key: Keypress): void;
+  /** Puts `text` back into the input, before what is there (queued prompts of an interrupted turn). */
+  insert(text: string): void;
 }
 
 /**
@@ -42,25 +59,41 @@ export function InputEditor(props: InputEditorProps) {
   const propsRef = useRef(props);
   propsRef.current = props;
 
-  useKeypress(
-    (key) => {
-      const latest = propsRef.current;
-      const context: EditorContext = {
-        history: latest.history ?? [],
-        commands: latest.commands,
-        files: latest.files,
-        busy: latest.busy ?? false,
-      };
-      const step = editorKey(current.current, key, context);
-      if (step.state !== current.current) {
-        current.current = step.state;
-        setState(step.state);
-      }
-      if (step.effect?.type === "submit") latest.onSubmit(step.effect.text);
-      else if (step.effect?.type === "escape") latest.onEscape?.();
-    },
-    { isActive: props.isActive !== false },
-  );
+  const lastKeyAt = useRef(0);
+  const onKey = (key: Keypress) => {
+    lastKeyAt.current = Date.now();
+    const latest = propsRef.current;
+    const context: EditorContext = {
+      history: latest.history ?? [],
+      commands: latest.commands,
+      files: latest.files,
+      busy: latest.busy ?? false,
+    };
+    const step = editorKey(current.current, key, context);
+    if (step.state !== current.current) {
+      current.current = step.state;
+      setState(step.state);
+    }
+    if (step.effect?.type === "submit") {
+      const { text, display } = step.effect;
+      if (display === undefined) latest.onSubmit(text);
+      else latest.onSubmit(text, display);
+    } else if (step.effect?.type === "escape") latest.onEscape?.();
+  };
+  useKeypress(onKey, { isActive: props.isActive !== false });
+  if (props.handle) {
+    props.handle.current = {
+      text: () => current.current.buffer.text,
+      lastKeyAt: () => lastKeyAt.current,
+      feed: onKey,
+      insert: (text) => {
+        const existing = current.current.buffer.text;
+        const joined = existing === "" ? text : `${text}\n${existing}`;
+        current.current = { ...current.current, buffer: bufferOf(joined) };
+        setState(current.current);
+      },
+    };
+  }
 
   const borderColor = props.busy ? theme.subtle : state.buffer.text === "" ? theme.border : theme.accent;
   const history = props.history ?? [];

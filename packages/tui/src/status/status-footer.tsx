@@ -8,13 +8,14 @@ import { type IndexActivityView, indexActivityLabel, useIndexReadyNote } from ".
  * What the app is doing, which decides the key hints: `agents` while the agents panel has the
  * keys, `agent` while an agent's transcript is open there, `steer` while text is typed for an agent.
  */
-export type FooterMode = "idle" | "busy" | "approval" | "agents" | "agent" | "steer";
+export type FooterMode = "idle" | "busy" | "approval" | "approval-held" | "agents" | "agent" | "steer";
 
 /** The hints per mode; each names a key the app really binds (the original's named wrong ones). */
 export const FOOTER_HINTS: Readonly<Record<FooterMode, string>> = {
-  idle: "enter send · shift+enter newline · / commands · ctrl+k palette · ctrl+t agents",
+  idle: "enter send · shift+enter/ctrl+j newline · / commands · ctrl+k palette · ctrl+t agents",
   busy: "esc interrupt · enter queue · ctrl+b background · ctrl+t agents",
-  approval: "y allow · a always · n deny",
+  approval: "y allow · a always · n deny · esc deny",
+  "approval-held": "ctrl+g answer the request · your keys stay in the input",
   agents: "↑↓ 1–9 select · enter open · esc input · ctrl+t hide",
   agent: "esc back to the tree · ctrl+t hide",
   steer: "enter send to the agent · esc cancel",

@@ -4,7 +4,7 @@ import { immediateFrameGeneration, subscribeImmediateFrame } from "../keys/immed
 import { useTheme } from "../theme/theme-context.js";
 import { TranscriptItemView } from "./transcript-item-view.js";
 import type { TranscriptItem, TranscriptState } from "./transcript-types.js";
-import { useReflowOnResize } from "./use-reflow-on-resize.js";
+import { useTerminalWidth } from "./use-terminal-width.js";
 
 export interface TranscriptViewProps {
   state: TranscriptState;
@@ -46,11 +46,11 @@ export function liveItemLimit(rows: number | undefined): number {
 export function TranscriptView({ state, width, expandHint }: TranscriptViewProps) {
   const theme = useTheme();
   const { stdout } = useStdout();
-  const columns = width ?? stdout.columns ?? 80;
+  // A resize lays the live items out again at the new width; finished ones stay as written.
+  const terminalColumns = useTerminalWidth({ enabled: width === undefined });
+  const columns = width ?? terminalColumns ?? stdout.columns ?? 80;
   const split = finishedPrefixLength(state.items);
-  // A resize redraws the whole transcript at the new width (a new <Static>).
-  const generation = useReflowOnResize({ enabled: width === undefined });
-  const epoch = `${state.epoch}:${generation}`;
+  const epoch = String(state.epoch);
   // The same array while no item finishes, so <FinishedItems> does not re-render (see there);
   // a long run of finished items (a resumed session) is written a slice per frame.
   const prefix = useRef<{ epoch: string; items: readonly TranscriptItem[] }>({ epoch: "", items: [] });
@@ -98,7 +98,7 @@ export function TranscriptView({ state, width, expandHint }: TranscriptViewProps
 }
 
 interface FinishedItemsProps {
-  /** The transcript's epoch (a cleared transcript) and the layout's generation (a resize). */
+  /** The transcript's epoch (a cleared transcript). */
   epoch: string;
   items: readonly TranscriptItem[];
   /** Changes after each key press (see keys/immediate-frame.ts). */
@@ -115,7 +115,7 @@ interface FinishedItemsProps {
  */
 const FinishedItems = memo(function FinishedItems({ epoch, items, columns, expandHint }: FinishedItemsProps) {
   return (
-    // A new epoch (the transcript cleared, or the terminal resized) writes the items afresh.
+    // A new epoch (the transcript cleared) writes the items afresh.
     <Static key={epoch} items={items as TranscriptItem[]}>
       {(item) => (
         <Box key={item.id} width={columns}>

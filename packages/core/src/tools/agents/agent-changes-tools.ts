@@ -1,9 +1,9 @@
 import { z } from "zod";
 import type { AgentManager } from "../../subagents/agent-manager.js";
-import { AGENT_MANAGER_SERVICE } from "../../subagents/lifecycle-tools.js";
 import { SubagentError } from "../../subagents/subagent-error.js";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import type { ToolContext } from "../seam/tool-types.js";
+import { AGENT_MANAGER_SERVICE } from "./lifecycle-tools.js";
 
 function managerOf(context: ToolContext): AgentManager {
   const manager = context.services[AGENT_MANAGER_SERVICE] as AgentManager | undefined;

@@ -1,7 +1,7 @@
 import { type AgentsJsonScope, agentsJsonLocations } from "../../roles/agents-json/agents-json-paths.js";
 import type { RoleCatalog } from "../../roles/role-catalog.js";
-import { ToolError } from "../define-tool.js";
-import { type PathUse, projectRootOf, type ToolContext } from "../tool-types.js";
+import { ToolError } from "../seam/define-tool.js";
+import { type PathUse, projectRootOf, type ToolContext } from "../seam/tool-types.js";
 
 /** Where the runtime puts the session's `RoleCatalog` in `ToolContext.services`. */
 export const ROLE_CATALOG_SERVICE = "roleCatalog";

@@ -6,7 +6,7 @@ import {
   LEAD_MARK,
   type SubagentHarness,
   startSubagentHarness,
-} from "../../subagents/testing/subagent-harness.js";
+} from "../../runtime/testing/subagent-harness.js";
 
 let harness: SubagentHarness | undefined;
 afterEach(async () => {

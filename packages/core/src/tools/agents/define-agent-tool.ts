@@ -2,7 +2,7 @@ import { z } from "zod";
 import { type AgentDefinition, agentDefinitionProblems } from "../../roles/agents-json/agent-definition.js";
 import { writeAgentEntry } from "../../roles/agents-json/write-agents-json.js";
 import { describeRoleSource } from "../../roles/role-definition.js";
-import { defineShippedTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 import {
   agentsJsonWrite,
   checkedAgentsJsonPath,

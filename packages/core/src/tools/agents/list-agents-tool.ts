@@ -2,8 +2,8 @@ import { z } from "zod";
 import type { AgentsJsonScope } from "../../roles/agents-json/agents-json-paths.js";
 import { readAgentsJson } from "../../roles/agents-json/read-agents-json.js";
 import { describeRoleSource } from "../../roles/role-definition.js";
-import { defineShippedTool } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+import { defineShippedTool } from "../seam/define-tool.js";
+import type { ToolContext } from "../seam/tool-types.js";
 import { agentsJsonPathFor, roleCatalogOf } from "./agents-json-service.js";
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { removeAgentEntry } from "../../roles/agents-json/write-agents-json.js";
 import { describeRoleSource } from "../../roles/role-definition.js";
-import { defineShippedTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 import {
   agentsJsonWrite,
   checkedAgentsJsonPath,

@@ -1,8 +1,11 @@
 import { z } from "zod";
-import { ARCHITECTURE_CACHE_FILE, getArchitectureKnowledge } from "../../architecture/architecture-cache.js";
-import { ARCHITECTURE_SECTIONS, renderArchitecture } from "../../architecture/render-architecture.js";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import { projectRootOf } from "../tool-types.js";
+import {
+  ARCHITECTURE_CACHE_FILE,
+  getArchitectureKnowledge,
+} from "../../engines/architecture/architecture-cache.js";
+import { ARCHITECTURE_SECTIONS, renderArchitecture } from "../../engines/architecture/render-architecture.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import { projectRootOf } from "../seam/tool-types.js";
 
 /**
  * `get_architecture_knowledge(section)` (seed 003), the `architecture-expert`'s grounding: a

@@ -1,5 +1,5 @@
-import type { Tool } from "../define-tool.js";
-import type { ToolRegistry } from "../tool-registry.js";
+import type { Tool } from "../seam/define-tool.js";
+import type { ToolRegistry } from "../seam/tool-registry.js";
 import { toolSearchTool } from "./tool-search-tool.js";
 
 /** Above this many tools in one group (e.g. all MCP tools), they are registered deferred. */

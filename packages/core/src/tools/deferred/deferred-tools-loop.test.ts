@@ -8,8 +8,8 @@ import { z } from "zod";
 import { mockLanguageModel } from "../../agent-loop/testing/mock-language-model.js";
 import type { AgentEvent } from "../../events/agent-events.js";
 import { type AgentRuntime, createAgentRuntime } from "../../runtime/create-agent-runtime.js";
-import { defineTool } from "../define-tool.js";
-import { thinkTool } from "../session/think-tool.js";
+import { thinkTool } from "../planning/think-tool.js";
+import { defineTool } from "../seam/define-tool.js";
 
 let mock: MockLlm;
 let workspace: string;

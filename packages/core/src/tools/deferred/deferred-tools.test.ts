@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineTool, type Tool } from "../define-tool.js";
+import { defineTool, type Tool } from "../seam/define-tool.js";
+import { filterToolNames, matchesToolPattern, ToolRegistry } from "../seam/tool-registry.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { runTool } from "../testing/run-tool.js";
-import { filterToolNames, matchesToolPattern, ToolRegistry } from "../tool-registry.js";
 import { deferIfMany } from "./defer-if-many.js";
 import { deferredToolsFragment } from "./deferred-tools-fragment.js";
 import { TOOL_REGISTRY_SERVICE, toolSearchTool } from "./tool-search-tool.js";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import type { Tool } from "../define-tool.js";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import type { ToolRegistry } from "../tool-registry.js";
-import type { ToolServices } from "../tool-types.js";
+import type { Tool } from "../seam/define-tool.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import type { ToolRegistry } from "../seam/tool-registry.js";
+import type { ToolServices } from "../seam/tool-types.js";
 
 /**
  * Service key under which the runtime puts the agent's own ToolRegistry, so `tool_search` searches

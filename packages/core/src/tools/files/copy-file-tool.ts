@@ -1,7 +1,7 @@
 import { cp, mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { defineShippedTool } from "../define-tool.js";
+import { defineShippedTool } from "../seam/define-tool.js";
 import { displayPath } from "./file-system.js";
 import { resolvePair } from "./move-file-tool.js";
 import { listTreeFiles, trackPaths } from "./tracked-tree.js";

@@ -1,6 +1,6 @@
 import { mkdir, stat } from "node:fs/promises";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 import { displayPath, isNotFound } from "./file-system.js";
 
 const inputSchema = z.lazy(() =>

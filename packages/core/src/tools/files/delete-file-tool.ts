@@ -1,6 +1,6 @@
 import { lstat, readdir, rmdir, unlink } from "node:fs/promises";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 import { displayPath, isNotFound } from "./file-system.js";
 import { trackPaths } from "./tracked-tree.js";
 

@@ -2,7 +2,7 @@ import type { Dirent } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 import { displayPath, isNotFound } from "./file-system.js";
 
 /** Directories never shown in the tree. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 import { countOccurrences, displayPath, readTextForEdit, writeKeepingMode } from "./file-system.js";
 import { unifiedDiff } from "./unified-diff.js";
 

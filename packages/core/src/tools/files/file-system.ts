@@ -1,8 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { isAbsolute, relative, sep } from "node:path";
 import { writeFileAtomic } from "@nyzhi/config";
-import { ToolError } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+import { ToolError } from "../seam/define-tool.js";
+import type { ToolContext } from "../seam/tool-types.js";
 
 /** Bytes inspected when deciding whether a file is binary. */
 export const BINARY_SNIFF_BYTES = 8192;

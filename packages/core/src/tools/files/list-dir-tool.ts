@@ -1,7 +1,7 @@
 import { readdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 import { displayPath, formatBytes, isNotFound } from "./file-system.js";
 
 /** Most entries listed. */

@@ -1,8 +1,8 @@
 import { cp, lstat, mkdir, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import type { ToolContext } from "../seam/tool-types.js";
 import { displayPath, isNotFound } from "./file-system.js";
 import { listTreeFiles, trackPaths } from "./tracked-tree.js";
 

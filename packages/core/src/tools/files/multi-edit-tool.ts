@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import type { ToolContext } from "../seam/tool-types.js";
 import { applyReplacement } from "./edit-tool.js";
 import { displayPath, readTextForEdit } from "./file-system.js";
 import { diffStats } from "./unified-diff.js";

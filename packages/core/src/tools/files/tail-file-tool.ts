@@ -1,7 +1,7 @@
 import { open } from "node:fs/promises";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import { truncateEnd } from "../truncate-text.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import { truncateEnd } from "../seam/truncate-text.js";
 import { displayPath, isNotFound, looksBinary } from "./file-system.js";
 
 const CHUNK_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import type { ToolContext } from "../tool-types.js";
+import type { ToolContext } from "../seam/tool-types.js";
 
 /** Directories with more files than this are moved or copied without undo tracking. */
 export const MAX_TRACKED_TREE_FILES = 2000;

@@ -1,7 +1,7 @@
 import { mkdir, rm, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 import { getLogger } from "@nyzhi/config";
-import type { ToolContext } from "../tool-types.js";
+import type { ToolContext } from "../seam/tool-types.js";
 import { writeKeepingMode } from "./file-system.js";
 
 /** A file change computed in memory before anything is written. */

@@ -1,7 +1,7 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
-import { defineShippedTool } from "../define-tool.js";
+import { defineShippedTool } from "../seam/define-tool.js";
 import { displayPath, isNotFound, looksBinary, writeKeepingMode } from "./file-system.js";
 import { unifiedDiff } from "./unified-diff.js";
 

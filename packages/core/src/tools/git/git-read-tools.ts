@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineShippedTool } from "../define-tool.js";
-import type { PathUse } from "../tool-types.js";
+import { defineShippedTool } from "../seam/define-tool.js";
+import type { PathUse } from "../seam/tool-types.js";
 import { GIT_MAX_OUTPUT_CHARS, isSafeGitArgument, runGit, runGitOrThrow } from "./run-git.js";
 
 const safeArgument = (what: string) =>

@@ -2,9 +2,9 @@ import { execFileSync } from "node:child_process";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createPathGuard } from "../../sandbox/path-guard.js";
+import { createPathGuard } from "../../engines/sandbox/path-guard.js";
+import { allGitTools } from "../catalogue/all-git-tools.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
-import { allGitTools } from "./all-git-tools.js";
 import { gitBranchTool, gitDiffTool, gitLogTool, gitShowTool, gitStatusTool } from "./git-read-tools.js";
 import { gitCheckoutTool, gitCommitTool } from "./git-write-tools.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import type { PathUse, ToolContext } from "../tool-types.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import type { PathUse, ToolContext } from "../seam/tool-types.js";
 import { GIT_MAX_OUTPUT_CHARS, isSafeGitArgument, runGit, runGitOrThrow } from "./run-git.js";
 
 /** Mutating git tools write the working tree and `.git`: the sandbox must allow writing the workspace. */

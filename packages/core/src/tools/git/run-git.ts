@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import { ToolError } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+import { ToolError } from "../seam/define-tool.js";
+import type { ToolContext } from "../seam/tool-types.js";
 
 /** What git tools return to the model at most, in code points (50 KiB). */
 export const GIT_MAX_OUTPUT_CHARS = 50 * 1024;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ToolServices } from "../seam/tool-types.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { runTool } from "../testing/run-tool.js";
-import type { ToolServices } from "../tool-types.js";
 import { askUserTool, DISMISSED_MESSAGE, NO_USER_MESSAGE } from "./ask-user-tool.js";
 
 let test: TestContext | undefined;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineShippedTool } from "../define-tool.js";
+import { defineShippedTool } from "../seam/define-tool.js";
 
 const optionSchema = z.lazy(() =>
   z.object({

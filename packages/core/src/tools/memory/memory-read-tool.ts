@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { projectMemoryDir } from "../../memory/memory-paths.js";
 import { listMemoryTopics, readMemoryIndex, readMemoryTopic } from "../../memory/memory-store.js";
-import { defineShippedTool } from "../define-tool.js";
-import { projectRootOf } from "../tool-types.js";
+import { defineShippedTool } from "../seam/define-tool.js";
+import { projectRootOf } from "../seam/tool-types.js";
 
 const inputSchema = z.lazy(() =>
   z.object({

@@ -2,8 +2,8 @@ import { z } from "zod";
 import { findSecret } from "../../memory/find-secret.js";
 import { projectMemoryDir } from "../../memory/memory-paths.js";
 import { writeMemoryTopic } from "../../memory/memory-store.js";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import { projectRootOf } from "../tool-types.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import { projectRootOf } from "../seam/tool-types.js";
 
 const inputSchema = z.lazy(() =>
   z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineShippedTool } from "../define-tool.js";
-import { comparePaths, walkFiles } from "./walk-files.js";
+import { comparePaths, walkFiles } from "../../engines/file-walk/walk-files.js";
+import { defineShippedTool } from "../seam/define-tool.js";
 
 /** Files considered at most (the first ones in walk order). */
 export const MAX_FUZZY_FILES = 10_000;

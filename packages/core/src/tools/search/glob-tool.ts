@@ -1,10 +1,10 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
-import { globToRegExp } from "../../glob/glob-to-regexp.js";
-import { defineShippedTool, ToolError } from "../define-tool.js";
+import { walkFiles } from "../../engines/file-walk/walk-files.js";
+import { globToRegExp } from "../../engines/glob/glob-to-regexp.js";
 import { displayPath, isNotFound } from "../files/file-system.js";
-import { walkFiles } from "./walk-files.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 
 /** Most paths returned. */
 export const MAX_GLOB_RESULTS = 1000;
@@ -36,7 +36,7 @@ export const globTool = defineShippedTool({
       throw error;
     });
     if (!stats.isDirectory()) throw new ToolError(`${displayPath(context, root)} is not a directory`);
-    const pattern = input.pattern.startsWith("./") ? input.pattern.slice(2) : input.pattern;
+    const pattern = input.pattern.startsWith("../../engines/") ? input.pattern.slice(2) : input.pattern;
     const matcher = globToRegExp(pattern, { anyDepth: true });
     const includeHidden = pattern.split("/").some((segment) => segment.startsWith("."));
     const found: string[] = [];

@@ -1,9 +1,10 @@
+import { resolve } from "node:path";
 import { z } from "zod";
 import { CODE_INDEX_SERVICE, type CodeIndexService } from "../../code-index/code-index-service.js";
 import { formatSearchHits, type SearchHit } from "../../code-index/format-search-hits.js";
 import { fullTextFallback } from "../../code-index/full-text-fallback.js";
-import { defineShippedTool } from "../define-tool.js";
-import { projectRootOf } from "../tool-types.js";
+import { defineShippedTool } from "../seam/define-tool.js";
+import { projectRootOf } from "../seam/tool-types.js";
 
 /** Results when `k` is not given. */
 export const DEFAULT_SEMANTIC_RESULTS = 10;
@@ -39,18 +40,23 @@ export const semanticSearchTool = defineShippedTool({
       ...(input.path ? { path: input.path } : {}),
       ...(input.language ? { language: input.language } : {}),
     };
-    const found = await service?.search(input.query, { ...filters, signal: context.signal });
-    if (found) {
-      const hits: SearchHit[] = found.map((hit) => ({ ...hit, source: "index" }));
-      return hits.length > 0
-        ? formatSearchHits(hits)
-        : "No relevant results found. Try rephrasing, or use grep for exact matches.";
-    }
     const canRead = (absolutePath: string) =>
       context.paths.resolve(absolutePath, "read").then(
         () => true,
         () => false,
       );
+    const found = await service?.search(input.query, { ...filters, signal: context.signal });
+    if (found && service) {
+      // The index leaves out deny_paths it can see as globs; a path denied otherwise (absolute or
+      // `~` rules, blocked dotfiles, rules added after the build) is dropped here, as `read` would refuse it.
+      const allowed = await Promise.all(found.map((hit) => canRead(resolve(service.root, hit.path))));
+      const hits: SearchHit[] = found
+        .filter((_, index) => allowed[index])
+        .map((hit) => ({ ...hit, source: "index" }));
+      return hits.length > 0
+        ? formatSearchHits(hits)
+        : "No relevant results found. Try rephrasing, or use grep for exact matches.";
+    }
     const fallback = await fullTextFallback(
       projectRootOf(context),
       input.query,

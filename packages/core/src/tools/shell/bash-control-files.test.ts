@@ -2,9 +2,9 @@ import { existsSync, readdirSync } from "node:fs";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type BwrapStatus, detectBwrap } from "../../sandbox/detect-bwrap.js";
-import { createPathGuard } from "../../sandbox/path-guard.js";
-import type { SandboxSettings } from "../../sandbox/sandbox-settings.js";
+import { type BwrapStatus, detectBwrap } from "../../engines/sandbox/detect-bwrap.js";
+import { createPathGuard } from "../../engines/sandbox/path-guard.js";
+import type { SandboxSettings } from "../../engines/sandbox/sandbox-settings.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { createBashTool } from "./bash.js";
 

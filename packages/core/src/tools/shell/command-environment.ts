@@ -1,7 +1,7 @@
 import { envVarForProvider } from "@nyzhi/auth";
 import { BUILT_IN_PROVIDERS, type Environment, type NyzhiConfig } from "@nyzhi/config";
-import { globToRegExp } from "../../glob/glob-to-regexp.js";
-import type { ToolContext } from "../tool-types.js";
+import { globToRegExp } from "../../engines/glob/glob-to-regexp.js";
+import type { ToolContext } from "../seam/tool-types.js";
 
 /**
  * What the environment of a command (`bash`, `verify`) keeps. The runtime puts it in

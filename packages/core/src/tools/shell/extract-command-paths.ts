@@ -1,5 +1,5 @@
 import { homedir } from "node:os";
-import type { PathUse } from "../tool-types.js";
+import type { PathUse } from "../seam/tool-types.js";
 
 /** Commands whose operands they (may) write. */
 const WRITING_COMMANDS = new Set([

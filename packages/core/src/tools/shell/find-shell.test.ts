@@ -1,9 +1,9 @@
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type BwrapStatus, detectBwrap } from "../../sandbox/detect-bwrap.js";
-import { createPathGuard } from "../../sandbox/path-guard.js";
-import type { SandboxSettings } from "../../sandbox/sandbox-settings.js";
+import { type BwrapStatus, detectBwrap } from "../../engines/sandbox/detect-bwrap.js";
+import { createPathGuard } from "../../engines/sandbox/path-guard.js";
+import type { SandboxSettings } from "../../engines/sandbox/sandbox-settings.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { createBashTool } from "./bash.js";
 import { findShell } from "./find-shell.js";

@@ -1,6 +1,6 @@
 import { accessSync, constants, realpathSync } from "node:fs";
 import { delimiter, join } from "node:path";
-import { isWithin } from "../../sandbox/resolve-real-path.js";
+import { isWithin } from "../../engines/sandbox/resolve-real-path.js";
 
 /** The directory bubblewrap replaces with a private, empty tmpfs (see buildBwrapCommand). */
 const SANDBOX_PRIVATE_TMP = "/tmp";

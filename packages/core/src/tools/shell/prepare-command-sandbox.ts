@@ -1,16 +1,16 @@
-import { hiddenPathMounts } from "../../sandbox/blocked-dotfiles.js";
-import { type BwrapStatus, detectBwrap } from "../../sandbox/detect-bwrap.js";
+import { hiddenPathMounts } from "../../engines/sandbox/blocked-dotfiles.js";
+import { type BwrapStatus, detectBwrap } from "../../engines/sandbox/detect-bwrap.js";
 import {
   DeniedPathsCache,
   type DeniedPathsFound,
   type FindDeniedPathsOptions,
   findDeniedPaths,
-} from "../../sandbox/find-denied-paths.js";
-import { resolveRealPath } from "../../sandbox/resolve-real-path.js";
-import { SandboxError } from "../../sandbox/sandbox-error.js";
-import { SANDBOX_SERVICE, sandboxSettingsOf } from "../../sandbox/sandbox-settings.js";
-import { ToolError } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+} from "../../engines/sandbox/find-denied-paths.js";
+import { resolveRealPath } from "../../engines/sandbox/resolve-real-path.js";
+import { SandboxError } from "../../engines/sandbox/sandbox-error.js";
+import { SANDBOX_SERVICE, sandboxSettingsOf } from "../../engines/sandbox/sandbox-settings.js";
+import { ToolError } from "../seam/define-tool.js";
+import type { ToolContext } from "../seam/tool-types.js";
 import { buildCommandEnvironment, shellEnvironmentOf } from "./command-environment.js";
 import { extractCommandPaths } from "./extract-command-paths.js";
 import type { ShellRunOptions } from "./run-shell-command.js";

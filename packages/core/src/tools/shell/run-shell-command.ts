@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import { buildBwrapCommand } from "../../sandbox/build-bwrap-command.js";
-import { claimControlFileMounts } from "../../sandbox/control-file-mounts.js";
-import type { BwrapStatus } from "../../sandbox/detect-bwrap.js";
-import type { DeniedPath } from "../../sandbox/find-denied-paths.js";
-import type { SandboxLevel } from "../../sandbox/sandbox-level.js";
+import { buildBwrapCommand } from "../../engines/sandbox/build-bwrap-command.js";
+import { claimControlFileMounts } from "../../engines/sandbox/control-file-mounts.js";
+import type { BwrapStatus } from "../../engines/sandbox/detect-bwrap.js";
+import type { DeniedPath } from "../../engines/sandbox/find-denied-paths.js";
+import type { SandboxLevel } from "../../engines/sandbox/sandbox-level.js";
 import { findShell } from "./find-shell.js";
 import { OutputBuffer } from "./output-buffer.js";
 

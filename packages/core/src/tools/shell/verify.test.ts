@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createPathGuard } from "../../sandbox/path-guard.js";
+import { createPathGuard } from "../../engines/sandbox/path-guard.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { detectChecks } from "./detect-checks.js";
 import { createVerifyTool, verifyTool } from "./verify.js";

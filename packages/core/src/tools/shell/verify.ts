@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { BwrapStatus } from "../../sandbox/detect-bwrap.js";
-import { defineShippedTool, type Tool } from "../define-tool.js";
-import { projectRootOf, type ToolContext, type ToolResult } from "../tool-types.js";
+import type { BwrapStatus } from "../../engines/sandbox/detect-bwrap.js";
+import { defineShippedTool, type Tool } from "../seam/define-tool.js";
+import { projectRootOf, type ToolContext, type ToolResult } from "../seam/tool-types.js";
 import { detectChecks, type VerifyCheck } from "./detect-checks.js";
 import { notFoundInSandboxHint } from "./find-shell.js";
 import { prepareCommandSandbox } from "./prepare-command-sandbox.js";

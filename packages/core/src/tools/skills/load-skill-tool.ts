@@ -5,8 +5,8 @@ import { z } from "zod";
 import { isFolderSkill, SKILL_FILE } from "../../skills/load-skills.js";
 import { readFrontMatter } from "../../skills/read-front-matter.js";
 import { SKILLS_SERVICE, type Skill } from "../../skills/skill-types.js";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import type { ToolContext } from "../tool-types.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import type { ToolContext } from "../seam/tool-types.js";
 
 /** Most files listed from a skill's folder. */
 const MAX_LISTED_FILES = 50;

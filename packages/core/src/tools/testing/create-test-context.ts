@@ -2,8 +2,8 @@ import { mkdtemp, realpath, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { isAbsolute, join, relative, resolve } from "node:path";
 import { NyzhiError, resolveDirs } from "@nyzhi/config";
-import { ChangeTracker } from "../../context/change-tracker.js";
-import type { PathAccess, PathGuard, ToolContext, ToolServices } from "../tool-types.js";
+import { ChangeTracker } from "../../changes/change-tracker.js";
+import type { PathAccess, PathGuard, ToolContext, ToolServices } from "../seam/tool-types.js";
 
 export interface TestContext {
   context: ToolContext;

@@ -1,5 +1,5 @@
-import type { Tool } from "../define-tool.js";
-import type { ToolContext, ToolResult } from "../tool-types.js";
+import type { Tool } from "../seam/define-tool.js";
+import type { ToolContext, ToolResult } from "../seam/tool-types.js";
 
 /**
  * Parses raw arguments the way the registry does, then runs the tool: invalid arguments come back

@@ -2,12 +2,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_REDIRECTS } from "../../engines/web/guarded-get.js";
+import { htmlToMarkdown } from "../../engines/web/html-to-markdown.js";
+import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "../../engines/web/web-access.js";
 import { createPermissionPolicy } from "../../permissions/permission-policy.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { runTool } from "../testing/run-tool.js";
-import { MAX_REDIRECTS } from "./guarded-get.js";
-import { htmlToMarkdown } from "./html-to-markdown.js";
-import { WEB_ACCESS_SERVICE, type WebAccessSettings } from "./web-access.js";
 import { webFetchTool } from "./web-fetch-tool.js";
 
 const PAGE = `<!doctype html>

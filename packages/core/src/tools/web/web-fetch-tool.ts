@@ -1,10 +1,10 @@
 import type { Readable } from "node:stream";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../define-tool.js";
-import { truncateEnd } from "../truncate-text.js";
-import { type GuardedResponse, guardedGet } from "./guarded-get.js";
-import { htmlToMarkdown } from "./html-to-markdown.js";
-import { webAccessOf } from "./web-access.js";
+import { type GuardedResponse, guardedGet } from "../../engines/web/guarded-get.js";
+import { htmlToMarkdown } from "../../engines/web/html-to-markdown.js";
+import { webAccessOf } from "../../engines/web/web-access.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import { truncateEnd } from "../seam/truncate-text.js";
 
 /** Default cap on the returned text, in code points. */
 export const WEB_FETCH_DEFAULT_MAX_LENGTH = 50_000;

@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import {
   type ConfigWarning,
   describeOrigins,
@@ -7,16 +6,23 @@ import {
   setConfigValue,
   setProjectTrust,
 } from "@nyzhi/config";
-import { authStatus, detectBwrap, formatAuthStatus, openCredentialStore } from "@nyzhi/core";
+import {
+  authStatus,
+  detectBwrap,
+  formatAuthStatus,
+  formatDoctorReport,
+  openCredentialStore,
+  runDoctor,
+} from "@nyzhi/core";
 import { ACCENTS } from "../../theme/accents.js";
 import type { CommandContext, CommandHandler } from "./command-types.js";
 
-/** `/login`: which credentials each provider has; logging in runs outside the app. */
+/** `/login`: which credentials each provider has (`/login <provider>` pastes a key: see the app). */
 const login: CommandHandler = async (_args, context) => {
   const { store } = await openCredentialStore({ env: context.env });
   const rows = await authStatus({ env: context.env, config: context.session.config, store });
   context.say(
-    `${formatAuthStatus(rows).trimEnd()}\nTo log in, quit and run \`nyz login <provider>\` in a shell (or set the provider's API key variable); then reopen with \`nyz -c\`.`,
+    `${formatAuthStatus(rows).trimEnd()}\nTo add an API key here: /login <provider> (pasted masked, saved as \`nyz login\` saves it). For OAuth, run \`nyz login <provider>\` in a shell.`,
   );
 };
 
@@ -81,10 +87,33 @@ const SANDBOX_EFFECT: Readonly<Record<string, string>> = {
   "full-access": "anything your user may write; commands run without bubblewrap",
 };
 
-/** `/sandbox`: the level and what it allows (docs/security.md has the whole story). */
-const sandbox: CommandHandler = async (_args, context) => {
+/**
+ * `/sandbox`: the level and what it allows (docs/security.md has the whole story). The level is
+ * fixed when the session opens: `/sandbox <level>` says so and how to get it, instead of seeming
+ * to change it.
+ */
+const sandbox: CommandHandler = async (args, context) => {
   const { config } = context.session;
   const level = config.agent.sandbox;
+  const wanted = args.trim();
+  if (wanted !== "" && !(wanted in SANDBOX_EFFECT)) {
+    context.say(
+      `Unknown sandbox level "${wanted}": use read-only, workspace-write or full-access.`,
+      "warning",
+    );
+    return;
+  }
+  if (wanted !== "" && wanted !== level) {
+    context.say(
+      [
+        `The sandbox stays ${level}: it is fixed when the session opens, so /sandbox only shows it.`,
+        `For ${wanted}: quit and run \`nyz --sandbox ${wanted}\` (this session continues with \`nyz -c --sandbox ${wanted}\`),`,
+        `or \`nyz config set agent.sandbox ${wanted}\` for every session.`,
+      ].join("\n"),
+      "warning",
+    );
+    return;
+  }
   const bwrap = await detectBwrap();
   const extra = config.shell.sandbox;
   context.say(
@@ -109,41 +138,17 @@ const init: CommandHandler = async (_args, context) => {
   context.say(lines.length > 0 ? lines.join("\n") : "Nothing to do.");
 };
 
-/** Whether `command` runs (`<command> --version`). */
-function runs(command: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    execFile(command, ["--version"], { timeout: 3000 }, (error) => resolve(!error));
-  });
-}
-
-/** `/doctor`: credentials, bubblewrap, ripgrep, tmux and config problems, each with its fix. */
+/**
+ * `/doctor`: the checks of `nyz doctor` (Node, sandbox, ripgrep, git, tmux, keychain, credentials,
+ * proxy, trust, index, config), each problem with its fix.
+ */
 const doctor: CommandHandler = async (_args, context) => {
-  const { store } = await openCredentialStore({ env: context.env });
-  const rows = await authStatus({ env: context.env, config: context.session.config, store });
-  const connected = rows.filter((row) => row.status !== "not connected").map((row) => row.id);
-  const [bwrap, rg, tmux] = await Promise.all([detectBwrap(), runs("rg"), runs("tmux")]);
-  const check = (ok: boolean, text: string, fix: string) =>
-    `${ok ? "✓" : "✗"} ${text}${ok ? "" : ` — ${fix}`}`;
-  const problems = context.session.loaded.warnings.map((warning) => `  ✗ ${warning.message}`);
-  context.say(
-    [
-      check(
-        connected.length > 0,
-        `credentials: ${connected.join(", ") || "none"}`,
-        "run `nyz login <provider>` or set the provider's API key variable",
-      ),
-      check(
-        bwrap.available,
-        `bubblewrap${bwrap.available ? ` ${bwrap.version}` : ` ${bwrap.reason}`}`,
-        "install it (apt install bubblewrap) so commands run sandboxed",
-      ),
-      check(rg, "ripgrep", "install it (apt install ripgrep) for faster searches; grep works without it"),
-      check(tmux, "tmux", "optional: install it for teammates in panes"),
-      problems.length === 0
-        ? "✓ config: no problems"
-        : `✗ config (fix the file and key named, then reopen):\n${problems.join("\n")}`,
-    ].join("\n"),
-  );
+  const report = await runDoctor({
+    cwd: context.session.loaded.projectRoot,
+    env: context.env,
+    loaded: context.session.loaded,
+  });
+  context.say(formatDoctorReport(report).trimEnd());
 };
 
 const THEMES = new Set(["dark", "light", "auto"]);

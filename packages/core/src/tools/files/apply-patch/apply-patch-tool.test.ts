@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parsePatch } from "../../../engines/apply-patch/parse-patch.js";
 import { createTestContext, type TestContext } from "../../testing/create-test-context.js";
 import { runTool } from "../../testing/run-tool.js";
 import { applyPatchTool } from "./apply-patch-tool.js";
-import { parsePatch } from "./parse-patch.js";
 
 let test: TestContext;
 beforeEach(async () => {

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineShippedTool } from "../../define-tool.js";
+import { parsePatch, patchPaths } from "../../../engines/apply-patch/parse-patch.js";
+import { defineShippedTool } from "../../seam/define-tool.js";
 import { writeAllOrNothing } from "../write-all-or-nothing.js";
 import { computePatch } from "./compute-patch.js";
-import { parsePatch, patchPaths } from "./parse-patch.js";
 
 const inputSchema = z.lazy(() =>
   z.object({

@@ -1,10 +1,10 @@
 import { readFile } from "node:fs/promises";
-import { ToolError } from "../../define-tool.js";
-import type { ToolContext } from "../../tool-types.js";
+import type { PatchHunk, UpdateChunk } from "../../../engines/apply-patch/parse-patch.js";
+import { seekSequence } from "../../../engines/apply-patch/seek-sequence.js";
+import { ToolError } from "../../seam/define-tool.js";
+import type { ToolContext } from "../../seam/tool-types.js";
 import { displayPath, isNotFound, looksBinary } from "../file-system.js";
 import type { PlannedWrite } from "../write-all-or-nothing.js";
-import type { PatchHunk, UpdateChunk } from "./parse-patch.js";
-import { seekSequence } from "./seek-sequence.js";
 
 export interface PatchPlan {
   writes: PlannedWrite[];

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { setImmediate as nextMacrotask } from "node:timers/promises";
-import { truncateEnd } from "../../truncate-text.js";
+import { truncateEnd } from "../../seam/truncate-text.js";
 
 const CHUNK_BYTES = 64 * 1024;
 /** Chunks read between two yields to the event loop (1 MiB). */

@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../../define-tool.js";
+import { defineShippedTool, ToolError } from "../../seam/define-tool.js";
 import { BINARY_SNIFF_BYTES, displayPath, formatBytes, isNotFound, looksBinary } from "../file-system.js";
 import { readLineWindow } from "./read-line-window.js";
 

@@ -1,0 +1,231 @@
+import type { LoadedConfig, NyzhiConfig } from "@nyzhi/config";
+import { addUsage, emptyUsage, subtractUsage, type Usage } from "@nyzhi/provider";
+import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
+import type { AgentEvent } from "../events/agent-events.js";
+import type { McpSession } from "../mcp/mcp-session.js";
+import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
+import { followTeam } from "../runtime/follow-team.js";
+import type { ResolvedModel } from "../runtime/model-resolver.js";
+import type { SessionJournal } from "../saved-sessions/session-journal.js";
+import type { SessionStore } from "../saved-sessions/session-store.js";
+import type { SessionRecord } from "../saved-sessions/session-types.js";
+import type { WorktreeRecord } from "../worktrees/worktree-records.js";
+import { expandSlashCommand } from "./expand-slash-command.js";
+
+function worktreesOf(runtime: AgentRuntime) {
+  if (!runtime.manager) throw new Error("Subagents are off (agent.agents.enabled = false).");
+  return runtime.manager.worktrees;
+}
+
+const LEAD_ID = "lead";
+
+/** Tokens and cost. */
+export interface SessionUsage {
+  /** The model requests' tokens. */
+  usage: Usage;
+  /** US dollars: the model requests' and the embedder's. */
+  costUsd: number;
+  /** Tokens a remote embedder of the code index charged (0 for none and local ones). */
+  embeddingTokens: number;
+}
+
+/** One open session: the work around each turn that every host needs, done once, here. */
+export interface OpenedSession {
+  readonly id: string;
+  readonly record: SessionRecord;
+  readonly config: NyzhiConfig;
+  readonly projectRoot: string;
+  readonly loaded: LoadedConfig;
+  readonly runtime: AgentRuntime;
+  /** The session's MCP servers (`/mcp` lists their state and tools; prompts become commands). */
+  readonly mcp: McpSession;
+  /** The lead's model now (`setModel` changes it). */
+  readonly model: { providerId: string; modelId: string };
+  /**
+   * Runs one user turn (expand a `/command` first with `expandCommand`). With `followTeam`, a
+   * lead that is in a team keeps reading its inbox until the team is quiet (headless hosts). The
+   * session's usage and record are updated and saved when it ends.
+   */
+  runTurn(
+    input: TurnInput,
+    options?: { signal?: AbortSignal; followTeam?: { waitMs: number; timeoutHint?: string } },
+  ): AsyncGenerator<AgentEvent, TurnResult>;
+  /**
+   * A message typed while a turn runs: the lead receives it at its next step boundary (its next
+   * model request holds it). Returns how many wait.
+   */
+  queueMessage(text: string): number;
+  /** Queued messages the turn ended without receiving (the host sends them as the next turn). */
+  takeQueued(): string[];
+  /** This session's model per subagent role (`--subagent-model`, `/subagent-config`). */
+  subagentModels(): Readonly<Record<string, string>>;
+  /** The next children of `role` use `model` (layered over the role's and config's); undefined resets it. */
+  setSubagentModel(role: string, model: string | undefined): void;
+  /** `/name args` expanded to its command's prompt; other text unchanged. */
+  expandCommand(prompt: string): Promise<string>;
+  /** The lead's next requests use this model (`/model`). */
+  setModel(spec: string): Promise<{ providerId: string; modelId: string }>;
+  /**
+   * The session's tokens and cost: earlier runs, the lead, every subagent and teammate, and the
+   * code index's remote embedder (its tokens apart, its cost in `costUsd`).
+   */
+  usage(): SessionUsage;
+  /** A subagent's worktree changes waiting for a decision, as a unified diff. */
+  agentChanges(agentId: string): Promise<string>;
+  /** Merges them into the person's tree (uncommitted); a conflict changes nothing and says which files. */
+  mergeAgentChanges(agentId: string): Promise<string>;
+  /** Discards them: the agent's worktree and branch are removed. */
+  discardAgentChanges(agentId: string): Promise<string>;
+  /** Agent worktrees whose changes wait for a decision (this run's and earlier runs'). */
+  waitingWorktrees(): WorktreeRecord[];
+  /** Saves the session now (done after every turn and on close). */
+  save(): Promise<void>;
+  /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** What `openSession` built, for the handle. */
+export interface SessionParts {
+  record: SessionRecord;
+  loaded: LoadedConfig;
+  runtime: AgentRuntime;
+  mcp: McpSession;
+  store: SessionStore;
+  journal: SessionJournal | undefined;
+  release: () => Promise<void>;
+  queue: string[];
+  subagentModels: Record<string, string>;
+  ephemeral: boolean;
+  resolveModel: (spec: string) => Promise<ResolvedModel>;
+  current: () => ResolvedModel;
+  warn: (message: string) => void;
+}
+
+/** The handle a host works with; see `OpenedSession`. */
+export function sessionHandle(parts: SessionParts): OpenedSession {
+  const { record, runtime, store, journal } = parts;
+  // Usage of earlier runs (saved) plus this process's; restored subagents carry their saved usage,
+  // so only what they add from here on counts.
+  const earlier: SessionUsage = {
+    usage: record.meta.usage ?? emptyUsage(),
+    costUsd: record.meta.costUsd ?? 0,
+    embeddingTokens: record.meta.embeddingTokens ?? 0,
+  };
+  const restoredChildren = runtime.manager?.usageOf(LEAD_ID) ?? { usage: emptyUsage(), costUsd: 0 };
+  let lead = { usage: emptyUsage(), costUsd: 0 };
+  let closed = false;
+  const usage = (): SessionUsage => {
+    const children = runtime.manager?.usageOf(LEAD_ID) ?? restoredChildren;
+    const teammates = runtime.teams?.usage() ?? { usage: emptyUsage(), costUsd: 0 };
+    const embedding = runtime.codeIndex?.embeddingUsage() ?? { tokens: 0, costUsd: 0 };
+    const childUsage = subtractUsage(children.usage, restoredChildren.usage);
+    return {
+      usage: addUsage(addUsage(addUsage(earlier.usage, lead.usage), childUsage), teammates.usage),
+      costUsd:
+        earlier.costUsd +
+        lead.costUsd +
+        (children.costUsd - restoredChildren.costUsd) +
+        teammates.costUsd +
+        embedding.costUsd,
+      embeddingTokens: earlier.embeddingTokens + embedding.tokens,
+    };
+  };
+  const save = async () => {
+    const total = usage();
+    record.meta.usage = total.usage;
+    record.meta.costUsd = total.costUsd;
+    if (total.embeddingTokens > 0) record.meta.embeddingTokens = total.embeddingTokens;
+    const agents = runtime.manager?.snapshot();
+    if (agents && Object.keys(agents).length > 0) record.agents = agents;
+    await journal?.flush();
+    if (!parts.ephemeral && record.messages.length > 0) await store.save(record);
+  };
+  return {
+    id: record.meta.id,
+    record,
+    config: parts.loaded.config,
+    projectRoot: parts.loaded.projectRoot,
+    loaded: parts.loaded,
+    runtime,
+    mcp: parts.mcp,
+    get model() {
+      const current = parts.current();
+      return { providerId: current.providerId, modelId: current.modelId };
+    },
+    async *runTurn(input, turnOptions = {}) {
+      const signal = turnOptions.signal ?? new AbortController().signal;
+      const turn = runtime.runTurn(input, { signal });
+      let result: TurnResult;
+      const followed: AgentEvent[] = [];
+      try {
+        result = yield* turn;
+        if (turnOptions.followTeam) {
+          result = await followTeam(runtime, result, {
+            waitMs: turnOptions.followTeam.waitMs,
+            signal,
+            emit: (event) => followed.push(event),
+            ...(turnOptions.followTeam.timeoutHint
+              ? { timeoutHint: turnOptions.followTeam.timeoutHint }
+              : {}),
+          });
+        }
+      } finally {
+        // The team's turns ran inside followTeam; their events are passed on in order.
+        for (const event of followed) yield event;
+      }
+      lead = { usage: addUsage(lead.usage, result.usage), costUsd: lead.costUsd + result.costUsd };
+      await save();
+      return result;
+    },
+    queueMessage(text) {
+      parts.queue.push(text);
+      return parts.queue.length;
+    },
+    takeQueued: () => parts.queue.splice(0),
+    subagentModels: () => ({ ...parts.subagentModels }),
+    setSubagentModel(role, model) {
+      if (model?.trim()) parts.subagentModels[role] = model.trim();
+      else delete parts.subagentModels[role];
+    },
+    expandCommand: (prompt) =>
+      expandSlashCommand(prompt, {
+        root: parts.loaded.projectRoot,
+        config: parts.loaded.config,
+        mcp: parts.mcp,
+        warn: parts.warn,
+      }),
+    async setModel(spec) {
+      const next = await parts.resolveModel(spec);
+      runtime.context.model = next.model;
+      runtime.context.costOf = next.costOf;
+      record.meta.provider = next.providerId;
+      record.meta.model = next.modelId;
+      return { providerId: next.providerId, modelId: next.modelId };
+    },
+    usage,
+    save,
+    agentChanges: (agentId) => worktreesOf(runtime).diff(agentId),
+    async mergeAgentChanges(agentId) {
+      const { record, outcome } = await worktreesOf(runtime).merge(agentId);
+      if (!outcome.merged)
+        return `${record.nickname}'s changes conflict with your tree in ${outcome.conflicts.join(", ")}: nothing was changed (branch ${record.branch} kept).`;
+      return `Merged ${record.nickname}'s changes: ${outcome.files.join(", ") || "(no files)"} (uncommitted).`;
+    },
+    async discardAgentChanges(agentId) {
+      const record = await worktreesOf(runtime).discard(agentId);
+      return `Discarded ${record.nickname}'s changes (branch ${record.branch} removed).`;
+    },
+    waitingWorktrees: () => runtime.manager?.worktrees.list() ?? [],
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await runtime.close();
+        await parts.mcp.close();
+        await save();
+      } finally {
+        await parts.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { commentText } from "../store/chunk-rows.js";
+import {
+  definitionsFirst,
+  exactMatchesFirst,
+  foldDuplicates,
+  fullTextQuery,
+  fuseRanks,
+  rerank,
+} from "./rank-chunks.js";
+
+const row = (
+  id: string,
+  fields: Partial<{
+    path: string;
+    symbol: string | null;
+    language: string;
+    content: string;
+    score: number;
+  }> = {},
+) => ({
+  id,
+  path: fields.path ?? `${id}.ts`,
+  symbol: fields.symbol ?? null,
+  kind: "function",
+  language: fields.language ?? "typescript",
+  content: fields.content ?? `content of ${id}`,
+  score: fields.score ?? 1,
+});
+
+describe("fullTextQuery", () => {
+  it("drops the words of how a question is asked, keeps what it is about, and adds identifiers' words", () => {
+    expect(fullTextQuery("where is parseConfigFile implemented")).toBe("parseConfigFile parse config file");
+    expect(fullTextQuery("how does the function follow redirects")).toBe("the follow redirects");
+    expect(fullTextQuery("  read_user_settings ")).toBe("read_user_settings read user settings");
+    expect(fullTextQuery(" ?! ")).toBe("");
+  });
+
+  it("keeps a query made only of question words as it is", () => {
+    expect(fullTextQuery("where is it")).toBe("it");
+    expect(fullTextQuery("how")).toBe("how");
+  });
+});
+
+describe("rerank", () => {
+  it("folds chunks with the same content or the same symbol of a file, keeping the better one", () => {
+    const rows = [
+      row("a", { path: "index.d.ts", content: "same" }),
+      row("b", { path: "index.d.cts", content: "same" }),
+      row("c", { path: "core.py", symbol: "Context.lookup_default", content: "overload 1" }),
+      row("d", { path: "core.py", symbol: "Context.lookup_default", content: "overload 2" }),
+      row("e", { path: "core.py", symbol: "Context.invoke" }),
+    ];
+    expect(foldDuplicates(rows).map((entry) => entry.id)).toEqual(["a", "c", "e"]);
+  });
+
+  it("puts prose below code unless the query asks for documentation", () => {
+    const rows = [row("readme", { language: "markdown", score: 10 }), row("code", { score: 6 })];
+    expect(rerank(rows, "retry failed requests").map((entry) => entry.id)).toEqual(["code", "readme"]);
+    expect(rerank(rows, "retry failed requests in the readme").map((entry) => entry.id)).toEqual([
+      "readme",
+      "code",
+    ]);
+  });
+
+  it("puts the definition of an identifier named in a longer query first", () => {
+    const rows = [row("use", { content: "uses parseConfig" }), row("def", { symbol: "Loader.parseConfig" })];
+    expect(definitionsFirst(rows, "where does parseConfig read the file").map((entry) => entry.id)).toEqual([
+      "def",
+      "use",
+    ]);
+    expect(definitionsFirst(rows, "where is the config read").map((entry) => entry.id)).toEqual([
+      "use",
+      "def",
+    ]);
+  });
+});
+
+describe("exactMatchesFirst", () => {
+  const rows = [
+    { id: 1, symbol: null, content: "parse the config file" },
+    { id: 2, symbol: "other", content: "calls parseConfigFile(path)" },
+    { id: 3, symbol: "Loader.parseConfigFile", content: "parseConfigFile() {}" },
+    { id: 4, symbol: null, content: "parseConfigFileSync" },
+  ];
+
+  it("puts the definition first, then whole-word uses, then the rest, each in ranked order", () => {
+    expect(exactMatchesFirst(rows, "parseConfigFile").map((entry) => entry.id)).toEqual([3, 2, 1, 4]);
+    expect(definitionsFirst(rows, "parseConfigFile").map((entry) => entry.id)).toEqual([3, 2, 1, 4]);
+  });
+
+  it("leaves a query of plain words in ranked order", () => {
+    expect(definitionsFirst(rows, "parse config file").map((entry) => entry.id)).toEqual([1, 2, 3, 4]);
+  });
+});
+
+describe("fuseRanks", () => {
+  it("adds reciprocal ranks across lists, so a chunk high in both comes first", () => {
+    const fused = fuseRanks(
+      [
+        [row("a"), row("b"), row("c")],
+        [row("b"), row("c"), row("d")],
+      ],
+      (entry) => entry.id,
+    );
+    expect(fused.map((entry) => entry.id)).toEqual(["b", "c", "a", "d"]);
+  });
+});
+
+describe("commentText", () => {
+  it("keeps the words of comments and docstrings, not the code", () => {
+    const python =
+      'def f():\n    """Return the thing."""\n    x = 1  # count them\n    return "#notacomment"\n';
+    expect(commentText(python)).toBe("Return the thing.\ncount them");
+    expect(commentText("/**\n * Joins two paths.\n */\nfunction join(a, b) { // slash once\n}")).toBe(
+      "Joins two paths.\nslash once",
+    );
+  });
+});
