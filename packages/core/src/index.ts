@@ -41,6 +41,17 @@ export { forkTurns } from "./briefing/fork-turns.js";
 export { latestWisdom } from "./briefing/latest-wisdom.js";
 export { renderChildSystemPrompt } from "./briefing/render-child-system-prompt.js";
 export { BRIEFING_LIMITS, type SharedContext } from "./briefing/shared-context.js";
+export { BudgetLedger, type BudgetLedgerOptions, budgetTokens } from "./budgets/budget-ledger.js";
+export {
+  BUDGET_WARNING_FRACTION,
+  type BudgetDimension,
+  type BudgetLimits,
+  type BudgetReport,
+  type BudgetScope,
+  type BudgetSpec,
+  type BudgetSpent,
+  describeBudget,
+} from "./budgets/budget-types.js";
 // Change tracking and undo
 export { ChangeTracker, type ChangeTrackerOptions, type TrackedChange } from "./changes/change-tracker.js";
 export { formatUndoReport, type UndoReport } from "./changes/checkpoints.js";
@@ -297,9 +308,11 @@ export { skillsIndexFragment } from "./skills/skills-index-fragment.js";
 export {
   AgentManager,
   type AgentManagerOptions,
+  type BuiltChild,
   type ChildFactory,
   type ChildRequest,
   type ManagedAgentInfo,
+  type SpawnedAgent,
   type SpawnRequest,
   SubagentError,
   WAIT_DEFAULT_MS,
@@ -308,6 +321,7 @@ export {
   type WaitRequest,
 } from "./subagents/agent-manager.js";
 export { type AgentStatus, formatStatus, isFinal } from "./subagents/agent-status.js";
+export { type QueueReason, SlotLimiter, type SlotLimits, type SlotPool } from "./subagents/slot-limiter.js";
 // Teams
 export { Mailbox, type OutgoingMessage } from "./teams/mailbox.js";
 export {
@@ -357,6 +371,10 @@ export {
   type TeamMember,
 } from "./teams/team-types.js";
 export { MAX_KEEP_WORKING_TURNS, TeammateRunner } from "./teams/teammate-runner.js";
+export {
+  discardAgentChangesTool,
+  mergeAgentChangesTool,
+} from "./tools/agents/agent-changes-tools.js";
 // Tools
 export { ROLE_CATALOG_SERVICE } from "./tools/agents/agents-json-service.js";
 export { defineAgentTool } from "./tools/agents/define-agent-tool.js";
@@ -406,3 +424,4 @@ export { createVerifyTool } from "./tools/shell/verify.js";
 export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
 export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./tools/teams/team-tools.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
+export type { WorktreeRecord } from "./worktrees/worktree-records.js";

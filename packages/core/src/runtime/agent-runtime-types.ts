@@ -3,6 +3,8 @@ import type { LanguageModel, ModelMessage } from "@nyzhi/provider";
 import type { AgentContext, CompletedStep } from "../agent-loop/agent-context.js";
 import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
 import type { PromptFragment } from "../agent-loop/system-prompt.js";
+import type { BudgetLedger } from "../budgets/budget-ledger.js";
+import type { BudgetLimits } from "../budgets/budget-types.js";
 import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CodeIndexService } from "../code-index/code-index-service.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
@@ -104,6 +106,8 @@ export interface CreateAgentRuntimeOptions {
    * this process.
    */
   indexProcess?: IndexProcessCommand;
+  /** The session's cap, over config `agent.budget` (`--max-budget-usd` sets `usd`). */
+  budget?: BudgetLimits;
   /**
    * How the session uses the default code index. `live` (default; the app): warmed at start, built
    * in the background when missing (`index.auto`), kept current with the agents' edits and a file
@@ -131,6 +135,8 @@ export interface AgentRuntime {
   codeIndex: CodeIndexService | undefined;
   lifecycle: LifecycleHooks;
   sessionId: string;
+  /** Every agent's spending against its budget; the lead's is the session's cap (`lead`). */
+  budgets: BudgetLedger;
   /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */
   runTurn(input: TurnInput, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, TurnResult>;
   /** Stops every subagent and teammate (end of session); resolves when their loops have ended. */

@@ -15,6 +15,12 @@ import type { SessionRecord } from "../saved-sessions/session-types.js";
 import { type CatalogueCommand, expandSlashCommand, loadCommandCatalogue } from "./command-catalogue.js";
 import { type SessionAgents, sessionAgents } from "./session-agents.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
+import type { WorktreeRecord } from "../worktrees/worktree-records.js";
+
+function worktreesOf(runtime: AgentRuntime) {
+  if (!runtime.manager) throw new Error("Subagents are off (agent.agents.enabled = false).");
+  return runtime.manager.worktrees;
+}
 
 const LEAD_ID = "lead";
 
@@ -85,6 +91,14 @@ export interface OpenedSession {
    * code index's remote embedder (its tokens apart, its cost in `costUsd`).
    */
   usage(): SessionUsage;
+  /** A subagent's worktree changes waiting for a decision, as a unified diff. */
+  agentChanges(agentId: string): Promise<string>;
+  /** Merges them into the person's tree (uncommitted); a conflict changes nothing and says which files. */
+  mergeAgentChanges(agentId: string): Promise<string>;
+  /** Discards them: the agent's worktree and branch are removed. */
+  discardAgentChanges(agentId: string): Promise<string>;
+  /** Agent worktrees whose changes wait for a decision (this run's and earlier runs'). */
+  waitingWorktrees(): WorktreeRecord[];
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
   /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
@@ -246,6 +260,18 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     },
     usage,
     save,
+    agentChanges: (agentId) => worktreesOf(runtime).diff(agentId),
+    async mergeAgentChanges(agentId) {
+      const { record, outcome } = await worktreesOf(runtime).merge(agentId);
+      if (!outcome.merged)
+        return `${record.nickname}'s changes conflict with your tree in ${outcome.conflicts.join(", ")}: nothing was changed (branch ${record.branch} kept).`;
+      return `Merged ${record.nickname}'s changes: ${outcome.files.join(", ") || "(no files)"} (uncommitted).`;
+    },
+    async discardAgentChanges(agentId) {
+      const record = await worktreesOf(runtime).discard(agentId);
+      return `Discarded ${record.nickname}'s changes (branch ${record.branch} removed).`;
+    },
+    waitingWorktrees: () => runtime.manager?.worktrees.list() ?? [],
     async close() {
       if (closed) return;
       closed = true;

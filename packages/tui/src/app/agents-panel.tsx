@@ -7,6 +7,7 @@ import { agentName } from "../agents/format-agent.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
 import { copyToClipboard } from "./clipboard.js";
+import { decideAgentChanges } from "./agent-changes.js";
 import { type AgentsPanelControls, type SteerRequest, useAgentsPanelState } from "./use-agents-panel.js";
 
 type Say = (message: string, tone?: "info" | "warning") => void;
@@ -61,6 +62,9 @@ export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps)
           copyToClipboard(stdout, result);
           const node = tree.nodes[id];
           say(`Copied ${node ? agentName(node) : id}'s result to the clipboard.`);
+        }}
+        onWorktree={(id, action) => {
+          if (session) report(decideAgentChanges(session, panel, id, action), say);
         }}
         onBack={() => panel.open(undefined)}
       />

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "
 import type { AgentInputAction } from "../agents/agent-transcripts.js";
 import { type AgentsPanelState, clearFinishedAgents } from "../agents/agents-panel-state.js";
 import { type AgentsPanelStore, createAgentsPanelStore } from "../agents/agents-panel-store.js";
+import { worktreeDecided } from "../agents/agents-reducer.js";
 
 /** How often the app reads the team files while the session takes part in a team, ms. */
 export const TEAM_POLL_MS = 1000;
@@ -53,6 +54,8 @@ export interface AgentsPanelControls {
   startSteer(request: SteerRequest): void;
   /** Ends typing for an agent; the keys go back to the panel. */
   endSteer(): void;
+  /** An agent's worktree changes were merged or discarded: its row stops offering them. */
+  decided(agentId: string): void;
 }
 
 /** The panel's state as it shows now; re-renders the caller on each publish of `store`. */
@@ -132,6 +135,7 @@ export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelC
       setSteer(undefined);
       setFocused(true);
     },
+    decided: (agentId) => store.update((state) => ({ ...state, tree: worktreeDecided(state.tree, agentId) })),
   };
 }
 
