@@ -6,8 +6,8 @@ import type { AgentsPanelStore } from "../agents/agents-panel-store.js";
 import { agentName } from "../agents/format-agent.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
-import { copyToClipboard } from "./clipboard.js";
 import { decideAgentChanges } from "./agent-changes.js";
+import { copyToClipboard } from "./clipboard.js";
 import { type AgentsPanelControls, type SteerRequest, useAgentsPanelState } from "./use-agents-panel.js";
 
 type Say = (message: string, tone?: "info" | "warning") => void;
