@@ -8,6 +8,7 @@ import { useTheme } from "../theme/theme-context.js";
 import { BufferText } from "./buffer-text.js";
 import { type EditorContext, type EditorState, editorKey, INITIAL_EDITOR_STATE } from "./editor-state.js";
 import type { FileSource } from "./input-completion.js";
+import { bufferOf } from "./text-buffer.js";
 
 export const DEFAULT_PLACEHOLDER = "Ask anything… (/ for commands, @ for files)";
 
@@ -41,6 +42,8 @@ export interface InputEditorHandle {
   lastKeyAt(): number;
   /** Handles `key` as if typed here (keys typed at a dialog that were meant for the input). */
   feed(key: Keypress): void;
+  /** Puts `text` back into the input, before what is there (queued prompts of an interrupted turn). */
+  insert(text: string): void;
 }
 
 /**
@@ -83,6 +86,12 @@ export function InputEditor(props: InputEditorProps) {
       text: () => current.current.buffer.text,
       lastKeyAt: () => lastKeyAt.current,
       feed: onKey,
+      insert: (text) => {
+        const existing = current.current.buffer.text;
+        const joined = existing === "" ? text : `${text}\n${existing}`;
+        current.current = { ...current.current, buffer: bufferOf(joined) };
+        setState(current.current);
+      },
     };
   }
 

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionStore } from "@nyzhi/core";
@@ -99,6 +99,23 @@ describe("app slash commands", () => {
     const view = renderApp(session);
     await run(view, "/export out.md", "Exported the session");
     expect(await readFile(join(root, "out.md"), "utf8")).toContain("export me");
+  });
+
+  it("/export without a path writes to the data dir, not the project, and prints the path", async () => {
+    const root = await mkdtemp(join(tmpdir(), "nyzhi-tui-export-"));
+    const home = await mkdtemp(join(tmpdir(), "nyzhi-tui-export-home-"));
+    const { session } = fakeSession(answering(), {
+      projectRoot: root,
+      messages: [{ role: "user", content: "export me" }],
+    });
+    const view = renderApp(session, { env: { NYZHI_HOME: home } });
+    const all = await run(view, "/export", "Exported the session");
+    const exports = join(home, "data", "exports");
+    const [file] = await readdir(exports);
+    expect(file).toMatch(/^nyzhi-export-.*\.md$/);
+    expect(all.replace(/\s+/g, "")).toContain(join(exports, file!));
+    expect(await readFile(join(exports, file!), "utf8")).toContain("export me");
+    expect(await readdir(root)).toEqual([]);
   });
 
   it("/sessions lists saved sessions and resumes the one picked", async () => {
