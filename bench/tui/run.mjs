@@ -211,13 +211,18 @@ export async function run({ launches = 7, echoes = 150, answers = 12, only = [] 
       try {
         return await measure();
       } catch (error) {
-        figures.failed = [...(figures.failed ?? []), `${phase}: ${String(error?.message ?? error).split("\n")[0]}`];
+        figures.failed = [
+          ...(figures.failed ?? []),
+          `${phase}: ${String(error?.message ?? error).split("\n")[0]}`,
+        ];
         await quit(term).catch(() => term.keys("C-c", "C-c"));
         return undefined;
       }
     };
     if (wants("stream", only))
-      figures.stream = await attempt("stream", () => streamPhase(term, floor, mock, { nyz, workspace, home }));
+      figures.stream = await attempt("stream", () =>
+        streamPhase(term, floor, mock, { nyz, workspace, home }),
+      );
     if (wants("fanout", only))
       figures.fanout = await attempt("fanout", () => fanoutPhase(term, floor, mock, { nyz, workspace }));
   } finally {

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { CODE_INDEX_FIXTURE, writeFiles } from "./helpers/code-index-fixture.js";
+import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome } from "./helpers/run-nyz.js";
 import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
 

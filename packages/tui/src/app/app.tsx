@@ -8,8 +8,8 @@ import { CommandPalette } from "../commands/command-palette.js";
 import { findCommand, type SlashCommand, unknownCommandMessage } from "../commands/command-registry.js";
 import type { FileSource } from "../input/input-completion.js";
 import { InputEditor, type InputEditorHandle } from "../input/input-editor.js";
-import { SecretPrompt } from "../input/secret-prompt.js";
 import type { InputHistory } from "../input/input-history.js";
+import { SecretPrompt } from "../input/secret-prompt.js";
 import { isCtrl } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { type FooterMode, StatusFooter } from "../status/status-footer.js";
@@ -255,7 +255,7 @@ export function App(props: AppProps) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [context, controls.missingProvider, dispatch, quit, say, sendPrompt, session],
+    [context, controls.missingProvider, dispatch, quit, say, sendPrompt, session, controls.status],
   );
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
@@ -286,7 +286,7 @@ export function App(props: AppProps) {
       }
       sendPrompt(expanded, { display: typed });
     },
-    [dispatch, sendPrompt, session],
+    [dispatch, sendPrompt, session, controls.status],
   );
 
   const submit = useCallback(

@@ -7,8 +7,8 @@ import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
 import { BufferText } from "./buffer-text.js";
 import { type EditorContext, type EditorState, editorKey, INITIAL_EDITOR_STATE } from "./editor-state.js";
-import { bufferOf } from "./text-buffer.js";
 import type { FileSource } from "./input-completion.js";
+import { bufferOf } from "./text-buffer.js";
 
 export const DEFAULT_PLACEHOLDER = "Ask anything… (/ for commands, @ for files)";
 

@@ -1,7 +1,7 @@
 import { Text } from "ink";
+import { useTheme } from "../theme/theme-context.js";
 import { useRefreshTick } from "../tools/refresh-clock.js";
 import { Spinner } from "../tools/spinner.js";
-import { useTheme } from "../theme/theme-context.js";
 
 /** After this long without a word from the model, the line says so (ms). */
 export const SILENCE_NOTICE_MS = 30_000;
