@@ -17,6 +17,10 @@
 set -euo pipefail
 
 repo="$(cd "$(dirname "$0")/.." && pwd)"
+# As a user's shell would be: run from `pnpm` (the test suite), NODE_PATH points into the
+# workspace's store, where LanceDB is, and npm_config_* carry pnpm's settings.
+unset NODE_PATH
+for variable in $(env | sed -n 's/^\(npm_config_[A-Za-z0-9_]*\)=.*/\1/p'); do unset "$variable"; done
 work="${SMOKE_WORK_DIR:-$(mktemp -d "${TMPDIR:-/tmp}/nyzhi-smoke-XXXXXX")}"
 mkdir -p "$work"
 mock_pid=""

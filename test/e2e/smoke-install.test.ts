@@ -71,5 +71,5 @@ describe("scripts/smoke-install.sh", () => {
       "@nyzhi/core (its five tarballs, no LanceDB)",
     ]);
     console.log(`smoke-install sizes:\n${result.stdout}`);
-  }, 1_200_000);
+  }, 1_800_000);
 });
