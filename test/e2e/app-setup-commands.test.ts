@@ -67,7 +67,7 @@ describe.skipIf(!hasTmux())("the app's setup commands in a terminal", { timeout:
     expect(existsSync(join(workspace, ".nyzhi", "rules"))).toBe(true);
 
     await term.typeLine("/doctor");
-    await term.waitFor((screen) => /[✓✗] bubblewrap/.test(screen) && /[✓✗] ripgrep/.test(screen));
+    await term.waitFor((screen) => /[✓✗!] sandbox: /.test(screen) && /[✓✗!] ripgrep/.test(screen));
 
     await term.typeLine("/audit notes.txt");
     await term.waitForText("Reviewed.");

@@ -9,8 +9,12 @@ import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { NYZ_BIN, runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
 
 const sample = fileURLToPath(new URL("../../examples/demo/sample", import.meta.url));
+// One agent fixing the sample's failing test (the demo itself now shows subagents at work).
 const demoScenario = JSON.parse(
-  await readFile(fileURLToPath(new URL("../../examples/demo/scenario.json", import.meta.url)), "utf8"),
+  await readFile(
+    fileURLToPath(new URL("./fixtures/exec-fix-the-test.scenario.json", import.meta.url)),
+    "utf8",
+  ),
 );
 
 let mock: MockLlm | undefined;
