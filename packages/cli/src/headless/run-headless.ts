@@ -131,6 +131,7 @@ export async function runHeadless(
     headless: true,
     indexProcess: indexProcessCommand(),
     ...(flags.autoContext ? { autoContext: true } : {}),
+    ...(flags.plan ? { planMode: true } : {}),
     host: {
       onBackgroundEvent: emit,
       onRetry: emit,

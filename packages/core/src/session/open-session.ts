@@ -23,6 +23,7 @@ import { SessionStore } from "../saved-sessions/session-store.js";
 import type { ToolServices } from "../tools/seam/tool-types.js";
 import { chooseDefaultProvider } from "./choose-default-provider.js";
 import { type OpenedSession, sessionHandle } from "./session-handle.js";
+import { SessionModes } from "./session-modes.js";
 import { openSessionRecord, type SessionResume } from "./session-record.js";
 
 const LEAD: AgentTag = { agentId: "lead", depth: 0 };
@@ -84,6 +85,8 @@ export interface OpenSessionOptions {
   headless?: boolean | undefined;
   /** Auto-context for this session's turns, whatever `index.auto_context` says (`--auto-context`). */
   autoContext?: boolean | undefined;
+  /** Start in plan mode (`nyz exec --plan`); default `agent.plan_mode`. */
+  planMode?: boolean | undefined;
   host?: SessionHost;
 }
 
@@ -199,10 +202,19 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     };
     if (record.agents) created.manager?.restore(record.agents);
     await created.lifecycle.sessionStart({ source: options.resume ? "resume" : "startup" });
+    const modes = new SessionModes({
+      context: created.context,
+      projectRoot,
+      sessionId: record.meta.id,
+      setTrustMode: created.setTrustMode,
+      modelInfo: () => resolved.info,
+      startInPlan: options.planMode ?? config.agent.plan_mode,
+    });
     return sessionHandle({
       record,
       loaded,
       runtime: created,
+      modes,
       mcp,
       store,
       journal,

@@ -22,8 +22,10 @@ import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
 import { describeRule } from "./approval-memory.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext } from "./commands/command-types.js";
+import { describeThinking, MODE_LABELS } from "./commands/mode-commands.js";
 import { Picker, type PickerSpec } from "./picker.js";
 import type { SessionBridge } from "./session-bridge.js";
+import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
@@ -152,6 +154,9 @@ export function App(props: AppProps) {
     [controls.send, panel.nextPrompt],
   );
 
+  const refresh = useCallback(() => setRefresh((count) => count + 1), []);
+  const modeKeys = useSessionModeKeys({ session, say, send: sendPrompt, refresh });
+
   const context = useCallback(
     (current: NonNullable<typeof session>): CommandContext => ({
       session: current,
@@ -165,10 +170,23 @@ export function App(props: AppProps) {
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       switchSession: controls.switchTo,
-      refresh: () => setRefresh((count) => count + 1),
+      refresh,
+      offerPlan: modeKeys.setOffer,
       exit: () => void quit(0),
     }),
-    [busy, commands, controls, dispatch, env, panel.toggleVisible, quit, say, sendPrompt],
+    [
+      busy,
+      commands,
+      controls,
+      dispatch,
+      env,
+      modeKeys.setOffer,
+      panel.toggleVisible,
+      quit,
+      refresh,
+      say,
+      sendPrompt,
+    ],
   );
 
   const runCommand = useCallback(
@@ -261,7 +279,18 @@ export function App(props: AppProps) {
   );
 
   useKeypress((key) => {
-    if (isCtrl(key, "c")) {
+    if (modeKeys.offer !== undefined && approvals.length === 0) {
+      modeKeys.answerOffer(key);
+    } else if (
+      key.name === "tab" &&
+      key.shift &&
+      approvals.length === 0 &&
+      overlay === undefined &&
+      !panel.focused &&
+      (editor.current?.text() ?? "") === ""
+    ) {
+      modeKeys.cycle();
+    } else if (isCtrl(key, "c")) {
       const now = Date.now();
       if (quitArmedAt !== undefined && now - quitArmedAt <= QUIT_WINDOW_MS) {
         void quit(0);
@@ -300,7 +329,7 @@ export function App(props: AppProps) {
       ? "approval-held"
       : (panelFooterMode(panel) ?? (busy ? "busy" : "idle"));
   const model = session ? session.model.modelId : "…";
-  const trust = session?.config.agent.trust.mode ?? props.trustMode ?? "";
+  const trust = session?.runtime.trustMode() ?? props.trustMode ?? "";
   return (
     <ThemeProvider theme={props.theme}>
       <TranscriptView state={transcript} />
@@ -341,6 +370,7 @@ export function App(props: AppProps) {
         </Box>
       ) : null}
       <SteerPrompt panel={panel} />
+      <SessionModeLines planMode={session?.modes.mode === "plan"} offer={modeKeys.offer} />
       <InputEditor
         key={inputEpoch}
         onSubmit={submit}
@@ -349,12 +379,14 @@ export function App(props: AppProps) {
         history={props.history?.entries}
         commands={commands as SlashCommand<unknown>[]}
         files={props.files}
-        isActive={!dialogHasKeys && overlay === undefined && !panel.focused}
+        isActive={!dialogHasKeys && overlay === undefined && !panel.focused && modeKeys.offer === undefined}
         handle={editor}
       />
       <StatusFooter
         model={model}
         trust={trust}
+        sessionMode={session ? MODE_LABELS[session.modes.mode] : undefined}
+        thinking={session ? describeThinking(session.modes.thinking) : undefined}
         mode={mode}
         usage={transcript.totals.usage}
         costUsd={transcript.totals.costUsd}
