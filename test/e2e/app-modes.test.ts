@@ -104,14 +104,14 @@ describe.skipIf(!hasTmux())("plan mode and thinking levels in the app", { timeou
     expect(lastUser).toContain("PLAN-STEP-1 create hello.txt");
 
     // The cycle goes on from normal: auto-accept edits (trust autoedit), then plan again.
-    await term.keys("BTab");
     await term.waitFor(
-      (screen) => /trust autoedit · auto-accept edits/.test(screen.split("\n").slice(-6).join("\n")),
+      (screen) => screen.includes("Executed it.") && !/esc interrupt/.test(screen),
       20_000,
       "screen",
     );
     await term.keys("BTab");
-    await term.waitFor((screen) => screen.includes("Plan Mode — read-only analysis"), 20_000, "screen");
+    await term.waitFor((screen) => (screen.match(/Mode: auto-accept edits/g) ?? []).length >= 2);
+    await term.waitFor((screen) => /trust autoedit · auto-accept edits/.test(screen), 20_000, "screen");
     await quit(term);
   });
 
