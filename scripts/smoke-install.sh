@@ -178,13 +178,17 @@ measure "@nyzhi/core (its five tarballs, no LanceDB)" "$library/node_modules"
 examples="$repo/examples/library"
 [ -d "$examples/dist" ] || fail "the library examples are not built ($examples/dist): run pnpm build"
 cp "$examples"/dist/*.js "$library/"
+printf '# greet\n\nA small greeting library.\n\nUsage: greet(name).\n' >"$library/README.md"
+cd "$library"
 for example in "$library"/*.js; do
   name=$(basename "$example" .js)
   start_mock "$examples/scenarios/$name.json"
-  out=$(check "example $name" "${run_env[@]}" "NYZHI_MOCK_URL=$mock_url" node "$example")
-  grep -q "EXAMPLE-OK" <<<"$out" || fail "example $name did not finish: $out"
+  out=$(check "example $name" "${run_env[@]}" "NYZHI_CREDENTIAL_STORE=file" "NYZHI_PROVIDER=anthropic" \
+    "ANTHROPIC_API_KEY=smoke-offline" "ANTHROPIC_BASE_URL=$mock_url/v1" node "$example")
+  grep -q "(scripted answer)" <<<"$out" || fail "example $name did not finish: $out"
   say "example $name ran"
 done
+cd "$work"
 
 say "all passed"
 cat "$work/sizes.tsv"

@@ -59,9 +59,10 @@ export async function launchFloor(term, { cwd }) {
  * prompt line showing it (`› ` and everything typed so far). Ctrl+U clears the line every 40.
  * Resolves with one list of times (ms) per terminal.
  */
-export async function sampleEcho(terms, { count, gapMs = [60, 120] }) {
+export async function sampleEcho(terms, { count, gapMs = [60, 120], bytes } = {}) {
   const list = Array.isArray(terms) ? terms : [terms];
   const times = list.map(() => []);
+  const written = list.map(() => []);
   const typed = list.map(() => "");
   for (let index = 0; index < count; index++) {
     for (const [which, term] of list.entries()) {
@@ -73,15 +74,25 @@ export async function sampleEcho(terms, { count, gapMs = [60, 120] }) {
       }
       typed[which] += TYPED[index % TYPED.length];
       const from = term.length;
+      const bytesBefore = term.bytes;
       const sentAt = performance.now();
       term.type(typed[which].at(-1));
-      const shownAt = await term.waitForText(`› ${typed[which]}`, { from, timeoutMs: 10_000 });
+      const shownAt = await term.waitFor(echoed(typed[which]), {
+        from,
+        timeoutMs: 10_000,
+        plain: false,
+        tail: 4096,
+      });
       times[which].push(shownAt - sentAt);
       await sleep(gapMs[0] + Math.random() * (gapMs[1] - gapMs[0]));
+      // Everything written from the key to the next one (the first key of a line also recolours
+      // the box and shows the footer's hints).
+      if (typed[which].length > 1) written[which].push(term.bytes - bytesBefore);
     }
   }
   for (const term of list) term.keys("C-u");
   await sleep(200);
+  if (bytes) return Array.isArray(terms) ? { times, written } : { times: times[0], written: written[0] };
   return Array.isArray(terms) ? times : times[0];
 }
 
@@ -95,14 +106,14 @@ export async function sampleAnswers(term, mock, { count, prompt, answer }) {
   for (let index = 0; index < count; index++) {
     const typedFrom = term.length;
     term.type(prompt);
-    await term.waitForText(`› ${prompt}`, { from: typedFrom });
+    await term.waitForText(prompt, { from: typedFrom });
     await sleep(300);
     const from = term.length;
     const requestsBefore = (await mock.requests()).length;
     const sentAt = performance.now();
     term.keys("Enter");
     const shownAt = await term.waitForText(answer, { from });
-    await term.waitForText(IDLE, { from });
+    await waitForScreen(term, IDLE);
     const request = (await mock.requests())
       .slice(requestsBefore)
       .find((candidate) => candidate.rule !== undefined && candidate.lead);
@@ -116,6 +127,29 @@ export async function sampleAnswers(term, mock, { count, prompt, answer }) {
     await sleep(300);
   }
   return samples;
+}
+
+/**
+ * Waits until the pane's screen shows `text` (polled): for what the app writes as a change of a
+ * few cells (the footer's hints going back to idle), which the output stream holds only in part.
+ */
+async function waitForScreen(term, text, timeoutMs = 20_000) {
+  const started = Date.now();
+  while (!(await term.screen()).includes(text)) {
+    if (Date.now() - started > timeoutMs) throw new Error(`the screen did not show ${text}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Whether the output since the key shows it typed: the prompt line drawn whole (`› ` and the text:
+ * the harness floor, a frame written whole), or the app's frame writer putting the typed character
+ * in front of the input's cursor (an inverse-video cell), which is all a key's echo writes.
+ */
+function echoed(typed) {
+  const line = `› ${typed}`;
+  const cell = `${typed.at(-1)}\x1b[7m`;
+  return (raw) => raw.includes(cell) || stripAnsi(raw).includes(line);
 }
 
 /** CPU, peak RSS, frames (synchronized-update marks) and bytes written by `pid` over `ms`. */

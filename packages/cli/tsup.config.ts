@@ -161,6 +161,24 @@ export default defineConfig([
     define: { __NYZHI_VERSION__: JSON.stringify(version) },
   },
   {
+    // The app's code index child (`nyz __index-process`): @nyzhi/index alone, run by the bin through
+    // V8's code cache like the bundle below, so the child neither parses nor holds every command.
+    ...shared,
+    entry: { "index-process": "src/bin/index-process-main.ts" },
+    format: ["cjs"],
+    splitting: false,
+    sourcemap: false,
+    minifyWhitespace: true,
+    minifySyntax: true,
+    esbuildOptions(options) {
+      options.supported = { ...options.supported, "dynamic-import": false };
+    },
+    banner: {
+      js: '"use strict"; var __nyzhiImportMetaUrl = require("node:url").pathToFileURL(__filename).href;',
+    },
+    define: { "import.meta.url": "__nyzhiImportMetaUrl" },
+  },
+  {
     // Every command in one CommonJS file, which the bin runs through V8's code cache
     // (src/bin/code-cache.ts; ES modules have no code cache on Node 20).
     ...shared,

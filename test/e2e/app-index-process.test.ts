@@ -119,13 +119,19 @@ describe.skipIf(!hasTmux())("the app's code index in a child process", { timeout
     );
     const app = await until(() => childrenOf(shell).find((entry) => entry.command.includes(NYZ_BIN)));
 
-    // index.auto: the first build runs in the background, in the child.
+    // Idle, the app starts no child and builds nothing (issue 27), past the 2 s a build waits.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(childrenOf(app.pid).filter((entry) => entry.command.includes("__index-process"))).toHaveLength(0);
+    expect(builtManifest()).toBeUndefined();
+
+    // index.auto: the first key of a prompt starts the first build in the background, in the child.
+    await terminal.type("find the invoice code");
     await until(builtManifest);
     const child = await until(() =>
       childrenOf(app.pid).find((entry) => entry.command === `${process.execPath} ${NYZ_BIN} __index-process`),
     );
 
-    await terminal.typeLine("find the invoice code");
+    await terminal.keys("Enter");
     await terminal.waitForText("Found the invoice code.");
     const answered = mock.requests.filter((request) => request.system?.includes(LEAD)).at(-1);
     const results = answered?.messages.flatMap((message) => message.toolResults ?? []) ?? [];
@@ -145,5 +151,11 @@ describe.skipIf(!hasTmux())("the app's code index in a child process", { timeout
         /^State:\s+Z/m.test(readFileSync(`/proc/${child.pid}/status`, "utf8")),
       10_000,
     );
+    // The child ran the index's own bundle (dist/index-process.cjs), not every command's; each
+    // keeps its V8 code cache beside the other's.
+    const caches = () =>
+      existsSync(join(home, "cache", "v8")) ? readdirSync(join(home, "cache", "v8")) : [];
+    await until(() => caches().some((name) => /-index-process-.*-index-process\.bin$/.test(name)), 10_000);
+    await until(() => caches().some((name) => /-nyz-main-.*-commands\.bin$/.test(name)), 10_000);
   });
 });

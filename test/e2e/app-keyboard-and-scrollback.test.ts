@@ -1,11 +1,12 @@
 import { execFileSync } from "node:child_process";
-import { access, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { access, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CODE_INDEX_FIXTURE, writeFiles } from "./helpers/code-index-fixture.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { tempHome } from "./helpers/run-nyz.js";
+import { runNyz, tempHome } from "./helpers/run-nyz.js";
 import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
 
 /**
@@ -237,5 +238,44 @@ describe.skipIf(!hasTmux())("nyz with the keyboard and the terminal", { timeout:
     }
     expect(flat).toContain("THE END");
     await exitApp(term);
+  });
+
+  it("/export writes to the data dir and says where; the code index never feeds the export back", async () => {
+    writeFiles(workspace, CODE_INDEX_FIXTURE);
+    await mkdir(join(home, "config"), { recursive: true });
+    await writeFile(
+      join(home, "config", "config.toml"),
+      `[index]\nembedding = "none"\nauto_context_wait_ms = 5000\n`,
+    );
+    const term = await openTerminal({
+      rules: [
+        { match: { system: LEAD, lastUser: "remember" }, response: { text: "The quokkaberry is noted." } },
+        { match: { system: LEAD }, response: { text: "Nothing about that here." } },
+      ],
+    });
+    await term.startNyz();
+    await term.waitForText(READY);
+    await term.typeLine("remember the quokkaberry");
+    await term.waitForText("The quokkaberry is noted.");
+    await term.typeLine("/export");
+    await term.waitForText("Exported the session to");
+    const exports = join(home, "data", "exports");
+    const [file] = await readdir(exports);
+    expect((await term.history()).replace(/\s+/g, "")).toContain(join(exports, file!));
+    expect(await readFile(join(exports, file!), "utf8")).toContain("The quokkaberry is noted.");
+    expect((await readdir(workspace)).filter((name) => name.startsWith("nyzhi-export"))).toEqual([]);
+    await exitApp(term);
+
+    // A new session in the same project asks about it: no request carries the exported text.
+    const before = mock!.requests.length;
+    const result = await runNyz(["exec", "what is the quokkaberry?"], {
+      cwd: workspace,
+      env: anthropicEnv(mock!, home),
+      timeoutMs: 60_000,
+    });
+    expect(result.stdout).toContain("Nothing about that here.");
+    const later = mock!.requests.slice(before);
+    expect(later.length).toBeGreaterThan(0);
+    for (const request of later) expect(JSON.stringify(request)).not.toContain("is noted");
   });
 });

@@ -113,8 +113,9 @@ describe.skipIf(!hasTmux())("nyz, the interactive app in a terminal", { timeout:
     const dialog = await term.waitForText("Allow once (y)");
     expect(dialog).toContain("lead wants to use edit");
     expect(dialog).toContain("notes.txt +1 -1");
-    expect(dialog).toMatch(/1 - blue/);
-    expect(dialog).toMatch(/1 \+ green/);
+    // Whole lines from the file, not only the replaced words.
+    expect(dialog).toMatch(/1 - colour: blue/);
+    expect(dialog).toMatch(/1 \+ colour: green/);
     await term.keys("y");
     await term.waitForText("Finished with the notes.");
     expect(await readFile(join(workspace, "notes.txt"), "utf8")).toBe("colour: green\n");

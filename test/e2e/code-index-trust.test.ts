@@ -84,7 +84,8 @@ describe("auto-context and semantic_search on the right side of trust", () => {
       ],
     });
     const result = await runNyz(
-      ["exec", "--json", "--full-auto", "how is the invoice total computed with tax?"],
+      // A headless run adds auto-context when asked (issue 32).
+      ["exec", "--json", "--full-auto", "--auto-context", "how is the invoice total computed with tax?"],
       {
         cwd: project,
         env: anthropicEnv(mock, home),

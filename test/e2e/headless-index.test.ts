@@ -81,6 +81,13 @@ const SEARCH_THEN_ANSWER_SLOWLY: Rule[] = [
 ];
 
 describe("the code index in a headless run", () => {
+  it("says in nyz exec --help how to get auto-context headless", async () => {
+    const help = await runNyz(["exec", "--help"], { cwd: project, env: { NYZHI_HOME: home } });
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("--auto-context");
+    expect(help.stdout).toContain("index.auto_headless = true");
+  });
+
   it("builds nothing, emits no index_progress and loads no LanceDB in a project without an index", async () => {
     const { lines, main, indexChildren } = await exec(SEARCH_THEN_ANSWER_SLOWLY);
     expect(lines.filter((line) => line.type === "index_progress")).toEqual([]);

@@ -1,8 +1,12 @@
-// Credential status, for hosts that import only core (the app's /login and /doctor).
+// Credentials, for hosts that import only core (the app's /login, which saves a key as `nyz login` does, and /doctor).
 export {
   type AuthStatusRow,
   authStatus,
   formatAuthStatus,
+  type LoginIo,
+  type LoginResult,
+  login,
+  MissingCredentialError,
   openCredentialStore,
 } from "@nyzhi/auth";
 // The model registry, for hosts that import only core (the app's /model picker).

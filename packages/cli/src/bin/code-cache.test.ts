@@ -61,6 +61,17 @@ describe("loadBundleWithCodeCache", () => {
     return expect(readdir(join(env.NYZHI_HOME as string, "cache", "v8"))).resolves.toEqual(names);
   });
 
+  it("keeps the caches of two bundles (the commands' and the index child's) side by side", async () => {
+    const other = join(directory, "index-process.cjs");
+    await writeFile(other, "module.exports = { main: () => 0 };");
+    loadBundleWithCodeCache(bundle, { version: "1.0.0", env }).saveCodeCache();
+    loadBundleWithCodeCache(other, { version: "1.0.0", env, variant: "index-process" }).saveCodeCache();
+    const names = [codeCachePath(bundle, "1.0.0", env), codeCachePath(other, "1.0.0", env, "index-process")]
+      .map((path) => path.split(/[\\/]/).pop())
+      .sort();
+    expect(await readdir(join(env.NYZHI_HOME as string, "cache", "v8"))).toEqual(names);
+  });
+
   it("is off with NYZHI_NO_CODE_CACHE", () => {
     const loaded = loadBundleWithCodeCache(bundle, {
       version: "1.0.0",

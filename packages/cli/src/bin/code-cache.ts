@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { homedir, platform } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import vm from "node:vm";
 
 /**
@@ -97,7 +97,12 @@ export function loadBundleWithCodeCache<Exports>(
     saveCodeCache: () => {
       if (!cachePath || (hadCache && !script.cachedDataRejected)) return;
       try {
-        writeCache(cachePath, script.createCachedData(), cachePrefix(options.version), bundleId(bundlePath));
+        writeCache(
+          cachePath,
+          script.createCachedData(),
+          cachePrefix(options.version, bundlePath),
+          bundleId(bundlePath),
+        );
       } catch {
         // A read-only or full disk only costs the next run its head start.
       }
@@ -155,7 +160,7 @@ function readFully(fd: number, target: Buffer): number {
   return filled;
 }
 
-/** `<cache dir>/v8/nyz-main-<version>-<node>-<arch>-<bundle id>[-<variant>].bin`. */
+/** `<cache dir>/v8/nyz-main-<version>-<node>-<arch>-<bundle name>-<bundle id>[-<variant>].bin`. */
 export function codeCachePath(
   bundlePath: string,
   version: string,
@@ -163,11 +168,19 @@ export function codeCachePath(
   variant?: string,
 ): string {
   const suffix = variant ? `-${variant}` : "";
-  return join(cacheDirectory(env), "v8", `${cachePrefix(version)}${bundleId(bundlePath)}${suffix}.bin`);
+  return join(
+    cacheDirectory(env),
+    "v8",
+    `${cachePrefix(version, bundlePath)}${bundleId(bundlePath)}${suffix}.bin`,
+  );
 }
 
-function cachePrefix(version: string): string {
-  return `${CACHE_PREFIX}${version}-${process.version}-${process.arch}-`;
+/**
+ * One install's caches of one bundle (`nyz-main`, `index-process`): writing a cache removes those of
+ * the same bundle's other builds, never the other bundle's.
+ */
+function cachePrefix(version: string, bundlePath: string): string {
+  return `${CACHE_PREFIX}${version}-${process.version}-${process.arch}-${basename(bundlePath, ".cjs")}-`;
 }
 
 /**

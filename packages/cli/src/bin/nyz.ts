@@ -48,15 +48,12 @@ const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.stdout.write(`${NYZHI_VERSION}\n`);
 } else {
-  const bundle = join(__dirname, "nyz-main.cjs");
+  // The app's code index child (`__index-process`) runs a bundle of the index alone.
+  const indexProcess = args[0] === "__index-process";
+  const bundle = join(__dirname, indexProcess ? "index-process.cjs" : "nyz-main.cjs");
   if (existsSync(bundle)) {
-    // The app's code index child (`__index-process`) keeps its own cache too: it runs other code.
     const variant =
-      args[0] === "exec" || args[0] === "run"
-        ? "headless"
-        : args[0] === "__index-process"
-          ? "index-process"
-          : "commands";
+      args[0] === "exec" || args[0] === "run" ? "headless" : indexProcess ? "index-process" : "commands";
     const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
     loaded.exports.main(args).then(
       (code) => {

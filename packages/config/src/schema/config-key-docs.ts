@@ -165,6 +165,8 @@ export const CONFIG_KEY_DOCS: Readonly<Record<string, string>> = {
   "index.auto_context_wait_ms": "How long a turn waits for the index before going on without that block, ms.",
   "index.auto":
     "A session in a project without an index builds one in the background (up to 20,000 files) and keeps it current while it runs.",
+  "index.auto_headless":
+    "`index.auto` for headless runs (`nyz exec`, `nyz run`): off, they use an index that exists read-only (opened on the first search), build none and add auto-context only with `--auto-context`; on, they use the index as the app does.",
   "index.exclude": "Paths left out of the index, as globs.",
   projects: "Trusted projects, written by `nyz trust` (global file only).",
   "projects.<name>.trusted":

@@ -31,6 +31,8 @@ function testConfig(): NyzhiConfig {
   config.agent.trust.mode = "full";
   config.agent.agents.enabled = false;
   config.index.embedding = "none";
+  // The index opens at the turn's start: on a loaded machine more than the default 150 ms.
+  config.index.auto_context_wait_ms = 5000;
   return config;
 }
 

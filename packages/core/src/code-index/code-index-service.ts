@@ -91,6 +91,7 @@ export class CodeIndexService {
   #embedding: EmbeddingUsage = { tokens: 0, costUsd: 0 };
   #tokensSeen = 0;
   #embedderId: Promise<string | undefined> | undefined;
+  #started = false;
 
   constructor(options: CodeIndexServiceOptions) {
     this.#options = options;
@@ -191,14 +192,22 @@ export class CodeIndexService {
     await this.#building;
   }
 
+  /** Whether `start` has been called: the index (and, for the app, its child process) is in use. */
+  get started(): boolean {
+    return this.#started;
+  }
+
   /**
-   * Session start: a built index is watched at once; a missing one is built in the background
-   * after `delayMs` when `index.auto` is on and the project is small enough, then watched. Read-only:
+   * The index's first need (a session's first turn, or the app's first key of a prompt): a built
+   * index is opened and watched at once; a missing one is built in the background after `delayMs`
+   * when `index.auto` is on and the project is small enough, then watched. Later calls do nothing,
+   * so an idle session never loads LanceDB nor starts the index's child process. Read-only:
    * nothing (the index opens when first searched).
    */
   start(options: { delayMs?: number } = {}): void {
     const { config } = this.#options;
-    if (!config.index.enabled || this.#options.readOnly) return;
+    if (!config.index.enabled || this.#options.readOnly || this.#started || this.#closed) return;
+    this.#started = true;
     void this.isBuilt().then((built) => {
       if (this.#closed) return;
       if (built) {

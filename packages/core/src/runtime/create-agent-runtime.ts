@@ -436,8 +436,6 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     ];
   }
 
-  codeIndex?.start();
-
   return {
     context,
     tracker,
@@ -452,6 +450,9 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       trustOverride = mode;
     },
     async *runTurn(input, turnOptions = {}) {
+      // The index is first needed by a turn's auto-context and search: an open session that never
+      // runs a turn never loads it (nor starts the app's index child).
+      codeIndex?.start();
       const turnId = randomUUID();
       const prompt =
         typeof input === "string"

@@ -18,8 +18,9 @@ import type { ApprovalCallback } from "../permissions/approval-broker.js";
 import { type AgentRuntime, createAgentRuntime } from "../runtime/create-agent-runtime.js";
 import { loadWorkspace } from "../runtime/load-workspace.js";
 import { createModelResolver, type ResolvedModel } from "../runtime/model-resolver.js";
-import { journalSteps, type SessionJournal } from "../saved-sessions/session-journal.js";
+import { journalSteps } from "../saved-sessions/session-journal.js";
 import { SessionStore } from "../saved-sessions/session-store.js";
+import type { Tool } from "../tools/seam/define-tool.js";
 import type { ToolServices } from "../tools/seam/tool-types.js";
 import { chooseDefaultProvider } from "./choose-default-provider.js";
 import { type OpenedSession, sessionHandle } from "./session-handle.js";
@@ -87,6 +88,8 @@ export interface OpenSessionOptions {
   autoContext?: boolean | undefined;
   /** Start in plan mode (`nyz exec --plan`); default `agent.plan_mode`. */
   planMode?: boolean | undefined;
+  /** Tools of the host's own (made with `defineTool`), offered to the lead beside the built-ins. */
+  tools?: Tool[] | undefined;
   host?: SessionHost;
 }
 
@@ -129,18 +132,17 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     projectRoot,
   });
   let mcp: McpSession | undefined;
+  let mcpStarting: Promise<McpSession> | undefined;
   let runtime: AgentRuntime | undefined;
   try {
     record.meta.provider = resolved.providerId;
     record.meta.model = resolved.modelId;
     host.onOpened?.({ id: record.meta.id, providerId: resolved.providerId, modelId: resolved.modelId });
-    // Each finished step is appended as it completes, so a killed run keeps it (`--continue`).
-    const journal: SessionJournal | undefined = options.ephemeral
-      ? undefined
-      : await store.openJournal(record);
-    const workspace = await loadWorkspace({ root: projectRoot, env, config, origins: loaded.origins });
-    for (const warning of workspace.warnings) warn(warning);
-    mcp = await startMcpSession({
+    // MCP servers (processes to spawn and initialize: the longest part when any is configured),
+    // the journal and the workspace are read at once, so the first request waits for the slowest
+    // of them, not their sum. Each finished step is appended to the journal as it completes, so a
+    // killed run keeps it (`--continue`).
+    mcpStarting = startMcpSession({
       config,
       projectRoot,
       projectTrusted: loaded.projectTrusted,
@@ -150,6 +152,13 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
         if (notice.kind !== "tools-changed") host.onMcpNotice?.(notice.message, notice);
       },
     });
+    const [journal, workspace] = await Promise.all([
+      options.ephemeral ? undefined : store.openJournal(record),
+      loadWorkspace({ root: projectRoot, env, config, origins: loaded.origins }),
+      mcpStarting,
+    ]);
+    for (const warning of workspace.warnings) warn(warning);
+    mcp = await mcpStarting;
     for (const warning of mcp.warnings) host.onMcpNotice?.(warning);
     const created: AgentRuntime = createAgentRuntime({
       mcp,
@@ -171,6 +180,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       subagentModelOverrides: subagentModels,
       ...(options.teamName ? { team: { name: options.teamName } } : {}),
       ...(options.indexProcess ? { indexProcess: options.indexProcess } : {}),
+      ...(options.tools ? { extraTools: options.tools } : {}),
       ...(options.headless && !config.index.auto_headless ? { indexUse: "read-only" as const } : {}),
       ...(options.autoContext !== undefined ? { autoContext: options.autoContext } : {}),
       thread: record.messages,
@@ -231,7 +241,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     });
   } catch (error) {
     await runtime?.close();
-    await mcp?.close();
+    // Servers still starting when something else failed are stopped once they have started.
+    await (mcp ?? (await mcpStarting?.catch(() => undefined)))?.close();
     await release();
     throw error;
   }

@@ -111,7 +111,7 @@ export interface SpawnRequest {
 
 export interface WaitRequest {
   callerId: string;
-  /** Empty or absent: all of the caller's children. */
+  /** Empty or absent: the caller's children still running or whose end it has not heard yet. */
   ids?: readonly string[];
   /** Clamped to 10 000 … 300 000 ms; default 30 000. */
   timeoutMs?: number;
@@ -342,7 +342,8 @@ export class AgentManager {
 
   /** Waits for subagents to finish; see WaitRequest. Never throws for unknown ids (`not_found`). */
   async wait(request: WaitRequest): Promise<{ status: Record<string, string>; timed_out: boolean }> {
-    const ids = request.ids && request.ids.length > 0 ? [...request.ids] : this.childrenOf(request.callerId);
+    const ids =
+      request.ids && request.ids.length > 0 ? [...request.ids] : this.waitableChildren(request.callerId);
     const timeoutMs = Math.min(
       WAIT_MAX_MS,
       Math.max(WAIT_MIN_MS, Math.round(request.timeoutMs ?? WAIT_DEFAULT_MS)),
@@ -373,6 +374,18 @@ export class AgentManager {
       }
       await this.nextChange(remaining, request.signal);
     }
+  }
+
+  /**
+   * The children `wait` without ids covers: those running, and those whose end the caller has not
+   * heard yet. A child whose end `wait` already reported (an earlier prompt's agent) is left out.
+   */
+  waitableChildren(callerId: string): string[] {
+    const reported = this.reportedTo(callerId);
+    return this.childrenOf(callerId).filter((id) => {
+      const status = this.agents.get(id)?.status;
+      return !(status && isFinal(status) && reported.has(id));
+    });
   }
 
   /** Ids of the agent's direct children, oldest first. */

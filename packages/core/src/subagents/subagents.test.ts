@@ -95,6 +95,21 @@ describe("limits", () => {
     response: { text: "child done", delayMs: 150 },
   };
 
+  it("wait without ids leaves out children whose end was already reported (an earlier prompt's)", async () => {
+    harness = await startSubagentHarness({ rules: [slowChild] });
+    const manager = harness.runtime.manager!;
+    const lead = { agentId: "lead", depth: 0 };
+    const earlier = await manager.spawn({ parent: lead, message: "one" });
+    const first = await manager.wait({ callerId: "lead", mode: "all", timeoutMs: 10_000 });
+    expect(Object.keys(first.status)).toEqual([earlier.agentId]);
+    const later = await manager.spawn({ parent: lead, message: "two" });
+    const second = await manager.wait({ callerId: "lead", mode: "all", timeoutMs: 10_000 });
+    expect(Object.keys(second.status)).toEqual([later.agentId]);
+    // Named, a reported child is still there.
+    const named = await manager.wait({ callerId: "lead", ids: [earlier.agentId], timeoutMs: 10_000 });
+    expect(Object.keys(named.status)).toEqual([earlier.agentId]);
+  });
+
   it("refuses a third spawn at max_threads = 2 and accepts it once a child completes", async () => {
     harness = await startSubagentHarness(
       { rules: [slowChild] },

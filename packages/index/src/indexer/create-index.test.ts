@@ -160,6 +160,17 @@ describe("createIndex, full-text only", () => {
     expect(await index.search("secretvalue")).toEqual([]);
   });
 
+  it("never indexes nyzhi's own session exports (they would come back as codebase context)", async () => {
+    write("nyzhi-export-2026-11-29T07-00-00-000Z.md", "# a transcript\n\nexportedvalue said here\n");
+    write("notes/nyzhi-export-20261129-0700.json", '{"exportedvalue": 1}\n');
+    write("src/app.ts", "export const kept = 1;\n");
+    const index = createIndex({ root, env: { NYZHI_HOME: home }, config: defaultConfig(), embedder: null });
+    indexes.push(index);
+    await index.update();
+    expect(await index.search("exportedvalue")).toEqual([]);
+    expect((await index.search("kept")).map((result) => result.path)).toEqual(["src/app.ts"]);
+  });
+
   it("leaves out index.exclude and deny_paths patterns with a slash, anchored at the root", async () => {
     write("config/prod/settings.ts", "export const secretvalue = 1;\n");
     write("src/generated/api.ts", "export const generatedvalue = 1;\n");

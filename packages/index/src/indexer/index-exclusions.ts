@@ -41,13 +41,14 @@ export function indexExclusions(config: NyzhiConfig): string[] {
 /**
  * What nyzhi itself writes inside a project, never indexed whatever the ignore files say: its
  * working files under `.nyzhi/` (offloaded tool output and saved histories in `context/`, notes in
- * `notepads/`), session exports (`/export` writes `nyzhi-export-<time>.md`) and its log. Their text
+ * `notepads/`), session exports (`nyzhi-export-<time>.md`, `nyz sessions export` also `.json`) and its log. Their text
  * is the agent's own output; indexed, it would come back to the model as if it were the project's code.
  */
 export const NYZHI_OUTPUT_GLOBS: readonly string[] = [
   ".nyzhi/context",
   ".nyzhi/notepads",
   "nyzhi-export-*.md",
+  "nyzhi-export-*.json",
   "nyzhi.log",
   "nyzhi.log.*",
 ];

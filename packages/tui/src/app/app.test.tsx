@@ -1,4 +1,7 @@
-import type { AgentTag, ApprovalAnswer } from "@nyzhi/core";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type AgentTag, type ApprovalAnswer, MissingCredentialError, openCredentialStore } from "@nyzhi/core";
 import { describe, expect, it, vi } from "vitest";
 import {
   aborted,
@@ -33,6 +36,19 @@ describe("App", () => {
     view.stdin.write("typed fast\r");
     await until(() => calls.turns.length === 1);
     expect(calls.turns[0]).toEqual([{ type: "text", text: "typed fast" }]);
+  });
+
+  it("sends a 200-line paste to the model whole, and shows it in the transcript as its chip", async () => {
+    const { session, calls } = fakeSession(answering("ok"));
+    const view = setup(session);
+    await settle();
+    const pasted = Array.from({ length: 200 }, (_, index) => `pasted row ${index}`).join("\n");
+    await press(view.stdin, "explain ", `\u001b[200~${pasted}\u001b[201~`, KEYS.enter);
+    await until(() => view.lastFrame()!.includes("ok"));
+    expect(calls.turns).toEqual([[{ type: "text", text: `explain ${pasted}` }]]);
+    const shown = view.frames.join("");
+    expect(shown).toContain("explain [pasted 200 lines]");
+    expect(shown).not.toContain("pasted row 150");
   });
 
   it("sends the initial prompt once the session is open", async () => {
@@ -72,6 +88,40 @@ describe("App", () => {
     await until(() => view.onExit.mock.calls.length === 1);
     expect(view.onExit).toHaveBeenCalledWith(1);
     expect(view.frames.join("")).toContain("No sessions to continue in /work/project.");
+  });
+
+  it("with no credentials opens anyway, says what is missing, and /login takes a masked key, saves it and opens", async () => {
+    const home = await mkdtemp(join(tmpdir(), "nyzhi-tui-login-"));
+    const env = { NYZHI_HOME: home, NYZHI_CREDENTIAL_STORE: "file" };
+    const { session, calls } = fakeSession(answering("hello"));
+    let opens = 0;
+    const view = setup(
+      async () => {
+        opens += 1;
+        if (opens === 1)
+          throw new MissingCredentialError(
+            "anthropic",
+            "ANTHROPIC_API_KEY",
+            "No credentials found for provider 'anthropic'.",
+          );
+        return session;
+      },
+      { env },
+    );
+    await until(() => view.lastFrame()!.includes("Type /login to paste an API key for anthropic"));
+    expect(view.onExit).not.toHaveBeenCalled();
+    await press(view.stdin, "/login", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Paste the API key for anthropic"));
+    await press(view.stdin, "sk-ant-secret-0123456789");
+    expect(view.lastFrame()).not.toContain("sk-ant-secret");
+    expect(view.lastFrame()).toContain("•".repeat(24));
+    await press(view.stdin, KEYS.enter);
+    await until(() => opens === 2);
+    await until(() => view.lastFrame()!.includes("Saved the API key for anthropic"));
+    const { store } = await openCredentialStore({ env });
+    expect(JSON.stringify(await store.listAccounts("anthropic"))).toContain("default");
+    await press(view.stdin, "hi", KEYS.enter);
+    await until(() => calls.turns.length === 1);
   });
 
   it("says an unknown /command is unknown and sends nothing to the model", async () => {
@@ -287,6 +337,69 @@ describe("App turn control", () => {
     await until(() => view.onExit.mock.calls.length === 1);
     expect(view.onExit).toHaveBeenCalledWith(0);
     expect(calls.closed).toBe(1);
+  });
+
+  const untilAborted = () => {
+    const state = { aborted: false };
+    const { session, calls } = fakeSession(async function* (_input, signal) {
+      yield { type: "turn-start", agent: LEAD, turnId: "t", input: "" };
+      yield { type: "text-delta", agent: LEAD, delta: "Working on it" };
+      await aborted(signal);
+      state.aborted = true;
+      yield turnEnd("aborted");
+      return { reason: "aborted", steps: 1, text: "", usage, costUsd: 0 };
+    });
+    return { session, calls, state };
+  };
+
+  it("the first Ctrl+C of a streaming answer interrupts it; the next one, at the idle prompt, quits", async () => {
+    const { session, state } = untilAborted();
+    const view = setup(session);
+    await press(view.stdin, "go", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Working on it"));
+    await press(view.stdin, "\x03");
+    await until(() => state.aborted);
+    await until(() => view.lastFrame()!.includes("enter send"));
+    expect(view.onExit).not.toHaveBeenCalled();
+    await press(view.stdin, "\x03");
+    await until(() => view.onExit.mock.calls.length === 1);
+  });
+
+  it("Esc after queuing a message does not send it: it goes back to the input, and the screen says so", async () => {
+    const { session, calls, state } = untilAborted();
+    const view = setup(session);
+    await press(view.stdin, "first", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Working on it"));
+    await press(view.stdin, "and then this", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("queued: and then this"));
+    await press(view.stdin, KEYS.escape);
+    await until(() => state.aborted);
+    await until(() => view.lastFrame()!.includes("it is back in the input"));
+    await settle();
+    expect(calls.turns).toHaveLength(1);
+    expect(view.lastFrame()).toContain("› and then this");
+    expect(view.lastFrame()).not.toContain("queued: and then this");
+  });
+
+  it("shows a working line with the time since Enter before the model says anything", async () => {
+    const { session, state } = untilAborted();
+    const view = setup(session);
+    await press(view.stdin, "go", KEYS.enter);
+    await until(() => /working · \d+s/.test(view.lastFrame()!));
+    await press(view.stdin, KEYS.escape);
+    await until(() => state.aborted);
+    await until(() => !view.lastFrame()!.includes("working ·"));
+  });
+
+  it("Ctrl+T and /agents with no agent running say so and leave the keys to the input", async () => {
+    const { session } = fakeSession(answering());
+    const view = setup(session);
+    await press(view.stdin, "\x14");
+    await until(() => view.lastFrame()!.includes("No agents are running"));
+    await press(view.stdin, "/agents", KEYS.enter);
+    await settle();
+    await press(view.stdin, "still here");
+    expect(view.lastFrame()).toContain("› still here");
   });
 
   it("/exit closes the session and exits", async () => {

@@ -1,5 +1,5 @@
 import type { Environment } from "@nyzhi/config";
-import { type AgentEvent, parseSlashInput, type SessionResume } from "@nyzhi/core";
+import { type AgentEvent, login, parseSlashInput, type SessionResume } from "@nyzhi/core";
 import { Box, Text } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../approval/approval-dialog.js";
@@ -9,9 +9,11 @@ import { findCommand, type SlashCommand, unknownCommandMessage } from "../comman
 import type { FileSource } from "../input/input-completion.js";
 import { InputEditor, type InputEditorHandle } from "../input/input-editor.js";
 import type { InputHistory } from "../input/input-history.js";
+import { SecretPrompt } from "../input/secret-prompt.js";
 import { isCtrl } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { type FooterMode, StatusFooter } from "../status/status-footer.js";
+import { WorkingLine } from "../status/working-line.js";
 import type { Theme } from "../theme/theme.js";
 import { ThemeProvider } from "../theme/theme-context.js";
 import { transcriptIgnores, transcriptReducer } from "../transcript/transcript-reducer.js";
@@ -29,6 +31,7 @@ import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
+import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 
 /** A second Ctrl+C within this many ms quits. */
@@ -71,8 +74,11 @@ export function App(props: AppProps) {
   const dispatchRaw = useBatchedDispatch(dispatchBatch, { background: fromSubagent });
   // Every agent event also feeds the agents panel (batched per frame there).
   const toPanel = useRef<(event: AgentEvent) => void>(() => undefined);
+  /** When the lead's turn last said anything (the working line's silence notice). */
+  const lastActivityAt = useRef(0);
   const dispatch = useCallback(
     (input: TranscriptInput) => {
+      if ("agent" in input && input.agent.depth === 0) lastActivityAt.current = Date.now();
       if (!("agent" in input)) return dispatchRaw(input);
       // Subagents' text deltas change nothing in the transcript: only the panel takes them.
       if (!transcriptIgnores(input)) dispatchRaw(input);
@@ -80,19 +86,35 @@ export function App(props: AppProps) {
     },
     [dispatchRaw],
   );
+  const editor = useRef<InputEditorHandle | undefined>(undefined);
   const controls = useSession({
     bridge,
     open: props.open,
     resume: props.resume,
     initialPrompt: props.initialPrompt,
     dispatch,
+    onQueueReturned: (text) => {
+      editor.current?.insert(text);
+      dispatch({
+        type: "app-notice",
+        message: "Interrupted. What you queued was not sent: it is back in the input (Enter sends it).",
+      });
+    },
   });
   const { session, busy } = controls;
+  // The working line counts from the moment the turn starts (Enter), before any byte arrives.
+  const [busySince, setBusySince] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (!busy) return setBusySince(undefined);
+    const now = Date.now();
+    lastActivityAt.current = now;
+    setBusySince(now);
+  }, [busy]);
   const panel = useAgentsPanel(session);
+  useIndexWarmUp(session);
   toPanel.current = panel.push;
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
   const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
-  const editor = useRef<InputEditorHandle | undefined>(undefined);
   const approvalFocus = useApprovalFocus(approvals, editor);
   const [overlay, setOverlay] = useState<Overlay>(undefined);
   const [inputEpoch, setInputEpoch] = useState(0);
@@ -145,6 +167,17 @@ export function App(props: AppProps) {
     (message: string, tone: "info" | "warning" = "info") => dispatch({ type: "app-notice", message, tone }),
     [dispatch],
   );
+  /** Ctrl+T and `/agents`: an empty panel never takes the keys (what is typed next would vanish). */
+  const togglePanel = useCallback(
+    (toggle: () => void) => {
+      if (!panel.visible && !panel.hasContent) {
+        say("No agents are running: the panel opens by itself when the lead starts one.");
+        return;
+      }
+      toggle();
+    },
+    [panel.visible, panel.hasContent, say],
+  );
   /** A prompt for the lead: finished agents leave the panel first. */
   const sendPrompt = useCallback(
     (text: string, options?: { display?: string }) => {
@@ -166,7 +199,7 @@ export function App(props: AppProps) {
       dispatch,
       say,
       send: sendPrompt,
-      agents: { toggle: panel.toggleVisible },
+      agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       switchSession: controls.switchTo,
@@ -186,16 +219,50 @@ export function App(props: AppProps) {
       refresh,
       say,
       sendPrompt,
+      togglePanel,
     ],
+  );
+
+  /** `/login`: the provider whose API key is being pasted (masked), if any. */
+  const [loginFor, setLoginFor] = useState<string | undefined>(undefined);
+  const saveKey = useCallback(
+    async (providerId: string, apiKey: string) => {
+      setLoginFor(undefined);
+      try {
+        const result = await login({
+          providerId,
+          apiKey,
+          method: "api-key",
+          env,
+          io: { print: (line) => say(line), prompt: async () => "" },
+        });
+        if (result.status !== "saved") return say(`No key saved for ${providerId}.`, "warning");
+        say(`Saved the API key for ${providerId} (${result.storeKind} store, as \`nyz login\` saves it).`);
+        if (!session) await controls.reopen();
+      } catch (error) {
+        dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    [controls, dispatch, env, say, session],
   );
 
   const runCommand = useCallback(
     async (command: AppCommand, args: string, typed: string) => {
       if (command.name === "exit") return quit(0);
+      if (command.name === "login" && (!session || args.trim() !== "")) {
+        // Without a session (no credentials), or `/login <provider>`: paste a key here.
+        const providerId = args.trim() || controls.missingProvider || session?.model.providerId;
+        if (!providerId) return say("Name the provider: /login <provider>.", "warning");
+        setLoginFor(providerId);
+        return;
+      }
       if (!session) {
         dispatch({
           type: "app-notice",
-          message: "The session is still opening; try again in a moment.",
+          message:
+            controls.status === "needs-login"
+              ? "No session yet: /login first (it opens once a key is saved)."
+              : "The session is still opening; try again in a moment.",
           tone: "warning",
         });
         return;
@@ -207,7 +274,7 @@ export function App(props: AppProps) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [context, dispatch, quit, sendPrompt, session],
+    [context, controls.missingProvider, dispatch, quit, say, sendPrompt, session, controls.status],
   );
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
@@ -216,7 +283,10 @@ export function App(props: AppProps) {
       if (!session) {
         dispatch({
           type: "app-notice",
-          message: "The session is still opening; try again in a moment.",
+          message:
+            controls.status === "needs-login"
+              ? "No session yet: /login first (it opens once a key is saved)."
+              : "The session is still opening; try again in a moment.",
           tone: "warning",
         });
         return;
@@ -235,11 +305,11 @@ export function App(props: AppProps) {
       }
       sendPrompt(expanded, { display: typed });
     },
-    [dispatch, sendPrompt, session],
+    [dispatch, sendPrompt, session, controls.status],
   );
 
   const submit = useCallback(
-    (text: string) => {
+    (text: string, display?: string) => {
       if (panel.steer) return submitSteer(panel, session, text, say);
       void props.history?.push(text).catch(() => undefined);
       if (question) {
@@ -253,7 +323,7 @@ export function App(props: AppProps) {
         else void runCustom(text.trim());
         return;
       }
-      sendPrompt(text);
+      sendPrompt(text, display === undefined ? undefined : { display });
     },
     [
       bridge,
@@ -297,6 +367,11 @@ export function App(props: AppProps) {
         return;
       }
       setQuitArmedAt(now);
+      // The first Ctrl+C of a running turn interrupts it (as Esc does); the input keeps its text.
+      if (busy) {
+        controls.interrupt();
+        return;
+      }
       setOverlay(undefined);
       setInputEpoch((epoch) => epoch + 1);
     } else if (isCtrl(key, "g") && approvals.length > 0) {
@@ -304,7 +379,7 @@ export function App(props: AppProps) {
     } else if (isCtrl(key, "k") && approvals.length === 0) {
       setOverlay((current) => (current?.kind === "palette" ? undefined : { kind: "palette" }));
     } else if (isCtrl(key, "t") && approvals.length === 0 && overlay === undefined) {
-      panel.toggleFocus();
+      togglePanel(panel.toggleFocus);
     } else if (isCtrl(key, "b")) {
       say(
         controls.detach()
@@ -369,6 +444,20 @@ export function App(props: AppProps) {
           ) : null}
         </Box>
       ) : null}
+      {busySince !== undefined && !dialogOpen ? (
+        <WorkingLine
+          since={busySince}
+          lastActivityAt={() => Math.max(lastActivityAt.current, busySince)}
+          provider={session?.model.providerId ?? "the provider"}
+        />
+      ) : null}
+      {loginFor !== undefined ? (
+        <SecretPrompt
+          label={`Paste the API key for ${loginFor}:`}
+          onSubmit={(key) => void saveKey(loginFor, key)}
+          onCancel={() => setLoginFor(undefined)}
+        />
+      ) : null}
       <SteerPrompt panel={panel} />
       <SessionModeLines planMode={session?.modes.mode === "plan"} offer={modeKeys.offer} />
       <InputEditor
@@ -379,7 +468,13 @@ export function App(props: AppProps) {
         history={props.history?.entries}
         commands={commands as SlashCommand<unknown>[]}
         files={props.files}
-        isActive={!dialogHasKeys && overlay === undefined && !panel.focused && modeKeys.offer === undefined}
+        isActive={
+          !dialogHasKeys &&
+          overlay === undefined &&
+          !panel.focused &&
+          loginFor === undefined &&
+          modeKeys.offer === undefined
+        }
         handle={editor}
       />
       <StatusFooter

@@ -15,8 +15,9 @@ import {
   type SessionResume,
 } from "@nyzhi/core";
 import { type Instance, render } from "ink";
+import { createDiffingLogUpdate } from "../frame/diffing-log-update.js";
 import { InputHistory, projectHistoryPath } from "../input/input-history.js";
-import { liveRegionStream } from "../terminal/live-region-stream.js";
+import { keepScrollbackStream } from "../terminal/keep-scrollback-stream.js";
 import { resolveTheme, type ThemeColourOverrides } from "../theme/theme.js";
 import { App } from "./app.js";
 import { startupNotice } from "./commands/setup-commands.js";
@@ -106,15 +107,14 @@ export async function runApp(options: RunAppOptions): Promise<number> {
     let finished = false;
     let instance: Instance | undefined;
     const quitRef: { current: ((code: number) => Promise<void>) | undefined } = { current: undefined };
-    // ink draws through this: a resize erases only the live region, never the scrollback.
-    const screen = liveRegionStream(stdout);
+    // ink draws through this: nothing it writes erases the scrollback.
+    const screen = keepScrollbackStream(stdout);
     const finish = (code: number) => {
       if (finished) return;
       finished = true;
 
       try {
         instance?.unmount();
-        screen.release();
       } catch {
         // The terminal went away while the last frame was drawn.
       }
@@ -160,7 +160,9 @@ export async function runApp(options: RunAppOptions): Promise<number> {
         onExit={finish}
         quitRef={quitRef}
       />,
-      { stdin, stdout: screen.stream, stderr, exitOnCtrlC: false },
+      // Frames are written as the cells that changed, the cursor resting on the live region's first
+      // row between them, so a resize redraws only the live region (frame/diffing-log-update.ts).
+      { stdin, stdout: screen, stderr, exitOnCtrlC: false, logUpdate: createDiffingLogUpdate },
     );
     // A component that throws ends ink's render: the same as a crash.
     instance.waitUntilExit().catch((error: unknown) => {

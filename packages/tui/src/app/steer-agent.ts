@@ -67,7 +67,15 @@ export async function resumeAgent(
     await mailTeammate(session, target, text);
     return `Sent to ${target.name}'s inbox (team ${target.team}); an idle teammate wakes on it.`;
   }
-  const resumed = await manager(session).resume(agentId, text);
+  const subagents = manager(session);
+  if (!subagents.info(agentId)) {
+    // Not "Agent with id … not found": say why it is gone and what to do instead.
+    throw new AgentSteerError(
+      "agent_not_kept",
+      "This agent cannot be resumed: a `task` agent ends with its task (it is not kept once it returns), and only the latest finished agents are kept. Ask the lead to run the task again.",
+    );
+  }
+  const resumed = await subagents.resume(agentId, text);
   return `Resumed ${resumed.nickname} (${resumed.status}).`;
 }
 

@@ -30,6 +30,8 @@ export interface AgentsPanelControls {
   /** The teams as last polled; undefined while the session is in none. */
   teams: TeamSnapshot | undefined;
   visible: boolean;
+  /** There are agents or teams to show (an empty panel is never given the keys). */
+  hasContent: boolean;
   /** The panel has the keys (↑/↓, 1–9, Enter; or the open transcript's keys). */
   focused: boolean;
   /** The agent whose transcript is open, if any. */
@@ -121,8 +123,9 @@ export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelC
     push,
     record,
     nextPrompt,
-    toggleFocus: () => (focused ? hide() : show()),
-    toggleVisible: () => (visible ? hide() : show()),
+    hasContent,
+    toggleFocus: () => (focused ? hide() : hasContent ? show() : undefined),
+    toggleVisible: () => (visible ? hide() : hasContent ? show() : undefined),
     blur: () => setFocused(false),
     open: setOpenAgent,
     startSteer: setSteer,

@@ -1,4 +1,4 @@
-import type { OpenedSession, SessionResume, TurnInput } from "@nyzhi/core";
+import { MissingCredentialError, type OpenedSession, type SessionResume, type TurnInput } from "@nyzhi/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { replayThread } from "./replay-thread.js";
@@ -18,9 +18,15 @@ export interface UseSessionOptions {
   /** Sent as the first turn once the session is open (`nyz "prompt"`). */
   initialPrompt?: string | undefined;
   dispatch: (input: TranscriptInput) => void;
+  /**
+   * The person interrupted a turn (Esc, Ctrl+C) while prompts waited for it: they are not sent;
+   * their text is handed back here (for the input), so nothing typed is lost.
+   */
+  onQueueReturned?: ((text: string) => void) | undefined;
 }
 
-export type SessionStatus = "opening" | "ready" | "failed" | "closed";
+/** `needs-login`: no credentials for the provider; the app stays open for `/login`, then `reopen`. */
+export type SessionStatus = "opening" | "ready" | "failed" | "needs-login" | "closed";
 
 export interface SessionControls {
   session: OpenedSession | undefined;
@@ -41,6 +47,10 @@ export interface SessionControls {
   switchTo(resume: SessionResume | undefined): Promise<void>;
   /** Interrupts, waits briefly for the turn, closes (saves) the session. Safe to call twice. */
   close(): Promise<void>;
+  /** The provider that had no credentials (status `needs-login`). */
+  missingProvider: string | undefined;
+  /** Opens the session again (after `/login`); what was typed meanwhile runs once it is open. */
+  reopen(): Promise<void>;
 }
 
 /**
@@ -59,6 +69,15 @@ export async function settleWithin(promise: Promise<unknown> | undefined, ms: nu
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** No credentials for the provider (auth's `MissingCredentialError`, told by its code). */
+function isMissingCredential(error: unknown): error is MissingCredentialError {
+  return (
+    error instanceof MissingCredentialError ||
+    ((error as { code?: unknown })?.code === "auth_missing" &&
+      typeof (error as { providerId?: unknown }).providerId === "string")
+  );
 }
 
 function messageOf(error: unknown): string {
@@ -88,6 +107,8 @@ export function useSession(options: UseSessionOptions): SessionControls {
   const turnPrompt = useRef("");
   const sessionRef = useRef<OpenedSession | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
+  /** The turn the person interrupted (its queued prompts go back to the input). */
+  const interrupted = useRef<AbortController | undefined>(undefined);
   const turn = useRef<Promise<void> | undefined>(undefined);
   const waiting = useRef<{ input: string; display?: string | undefined }[]>([]);
   const closing = useRef<Promise<void> | undefined>(undefined);
@@ -122,7 +143,10 @@ export function useSession(options: UseSessionOptions): SessionControls {
         markEnded(reason ?? (abort.signal.aborted ? "aborted" : "completed"));
         // What was typed during the turn but not delivered to it is the next turn.
         const left = [...current.takeQueued().map((text) => ({ input: text, display: text })), ...takeHeld()];
-        if (left.length > 0 && !closing.current && sessionRef.current === current) {
+        if (left.length > 0 && interrupted.current === abort && optionsRef.current.onQueueReturned) {
+          dispatch({ type: "queue-cleared" });
+          optionsRef.current.onQueueReturned(left.map((entry) => entry.display).join("\n\n"));
+        } else if (left.length > 0 && !closing.current && sessionRef.current === current) {
           dispatch({ type: "queue-cleared" });
           const text = left.map((entry) => entry.input).join("\n\n");
           const shown = left.map((entry) => entry.display).join("\n\n");
@@ -179,7 +203,9 @@ export function useSession(options: UseSessionOptions): SessionControls {
   }, [bridge]);
 
   const interrupt = useCallback(() => {
-    if (!isDetached()) abortTurn();
+    if (isDetached()) return;
+    interrupted.current = controller.current;
+    abortTurn();
   }, [abortTurn, isDetached]);
 
   const detach = useCallback(() => {
@@ -214,11 +240,19 @@ export function useSession(options: UseSessionOptions): SessionControls {
     await current?.close();
   }, [bridge, abortTurn]);
 
-  // Open once; what arrived before (typed prompts, `nyz "prompt"`) runs when it is ready.
+  const [missingProvider, setMissingProvider] = useState<string | undefined>(undefined);
+  const [attempt, setAttempt] = useState(0);
+  const reopen = useCallback(async () => {
+    setStatus("opening");
+    setAttempt((count) => count + 1);
+  }, []);
+
+  // Open once (again after /login); what arrived before (typed prompts, `nyz "prompt"`) runs when it is ready.
   useEffect(() => {
     let cancelled = false;
     const { open, resume, initialPrompt } = optionsRef.current;
-    if (initialPrompt) waiting.current.push({ input: initialPrompt, display: initialPrompt });
+    if (initialPrompt && attempt === 0)
+      waiting.current.push({ input: initialPrompt, display: initialPrompt });
     open(resume).then(
       (opened) => {
         if (cancelled || closing.current) {
@@ -236,6 +270,17 @@ export function useSession(options: UseSessionOptions): SessionControls {
       },
       (error: unknown) => {
         if (cancelled) return;
+        if (isMissingCredential(error)) {
+          // Open anyway: say what is missing and let /login fix it here.
+          setMissingProvider(error.providerId);
+          setStatus("needs-login");
+          dispatch({
+            type: "app-notice",
+            tone: "warning",
+            message: `${error.message}\nType /login to paste an API key for ${error.providerId} here, or quit (ctrl+c twice) and set ${error.envVar}.`,
+          });
+          return;
+        }
         setStatus("failed");
         dispatch({ type: "app-error", message: messageOf(error) });
       },
@@ -243,7 +288,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     return () => {
       cancelled = true;
     };
-  }, [adopt, dispatch, runTurn]);
+  }, [adopt, dispatch, runTurn, attempt]);
 
   // Background events, notices and deliveries of queued prompts.
   useEffect(
@@ -299,5 +344,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     stopBackground,
     switchTo,
     close,
+    missingProvider,
+    reopen,
   };
 }

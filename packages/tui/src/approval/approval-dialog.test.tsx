@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { render } from "ink-testing-library";
 import { describe, expect, it, vi } from "vitest";
 import { KEYS, press } from "../test-support/keys.js";
@@ -47,6 +50,22 @@ describe("ApprovalDialog", () => {
     expect(frame).toContain("src/a.ts +1 -1");
     expect(frame).toContain("1 - const b = 2;");
     expect(frame).toContain("1 + const b = 3;");
+  });
+
+  it("shows an edit's whole changed lines from the file, not only the replaced words", async () => {
+    const cwd = await mkdtemp(join(tmpdir(), "nyzhi-approval-"));
+    await writeFile(join(cwd, "notes.txt"), "title: notes\ncolour: blue\nsize: 3\n");
+    const request: ApprovalRequestView = {
+      id: "r9",
+      tool: "edit",
+      input: { file_path: "notes.txt", old_string: "blue", new_string: "green" },
+      agent: lead,
+      cwd,
+    };
+    const frame = setup([request]).lastFrame()!;
+    expect(frame).toContain("2 - colour: blue");
+    expect(frame).toContain("2 + colour: green");
+    expect(frame).toContain("1   title: notes");
   });
 
   it("shows the path of a read", () => {

@@ -1,8 +1,11 @@
+import { readFileSync, statSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
 import { Box, Text } from "ink";
 import { computeUnifiedDiff } from "../diff/compute-diff.js";
 import { DiffView } from "../diff/diff-view.js";
 import { containsDiff, diffPart } from "../diff/parse-unified-diff.js";
 import { useTheme } from "../theme/theme-context.js";
+import { describeAgentToolInput } from "../tools/describe-agent-tools.js";
 import type { ApprovalRequestView } from "./approval-types.js";
 
 /** Diff rows shown in the dialog before the rest collapses. */
@@ -16,12 +19,40 @@ function field(input: unknown, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+/** Files larger than this are not read for the preview (the diff of the strings is shown). */
+const PREVIEW_FILE_BYTES = 1_000_000;
+
+/**
+ * The file as the edit would leave it, so the dialog shows whole lines (`colour: blue` →
+ * `colour: green`, not `blue` → `green`); undefined when the file cannot be read or the text to
+ * replace is not in it once (the tool will say why when it runs).
+ */
+function editedFile(request: ApprovalRequestView, oldText: string, newText: string) {
+  const path = field(request.input, "file_path") ?? field(request.input, "path");
+  if (path === undefined || (!isAbsolute(path) && request.cwd === undefined)) return undefined;
+  try {
+    const absolute = isAbsolute(path) ? path : resolve(request.cwd!, path);
+    if (statSync(absolute).size > PREVIEW_FILE_BYTES) return undefined;
+    const before = readFileSync(absolute, "utf8");
+    const all = (request.input as { replace_all?: unknown }).replace_all === true;
+    const count = oldText === "" ? 0 : before.split(oldText).length - 1;
+    if (count === 0 || (count > 1 && !all)) return undefined;
+    const after = all ? before.split(oldText).join(newText) : before.replace(oldText, () => newText);
+    return { before, after };
+  } catch {
+    return undefined;
+  }
+}
+
 /** The diff an edit or write would make: from the preview if it carries one, else from the input. */
 export function previewDiff(request: ApprovalRequestView): string | undefined {
   if (request.preview && containsDiff(request.preview)) return diffPart(request.preview);
   const oldText = field(request.input, "old_string");
   const newText = field(request.input, "new_string");
-  if (oldText !== undefined && newText !== undefined) return computeUnifiedDiff(oldText, newText);
+  if (oldText !== undefined && newText !== undefined) {
+    const file = editedFile(request, oldText, newText);
+    return file ? computeUnifiedDiff(file.before, file.after) : computeUnifiedDiff(oldText, newText);
+  }
   const content = field(request.input, "content");
   if (request.tool === "write" && content !== undefined) return computeUnifiedDiff("", content);
   return undefined;
@@ -72,5 +103,8 @@ export function ApprovalPreview({ request }: { request: ApprovalRequestView }) {
     return <DiffView diff={diff} path={path ?? ""} maxLines={PREVIEW_DIFF_LINES} />;
   }
   if (path !== undefined && !request.preview) return <Text bold>{path}</Text>;
-  return <PlainPreview text={request.preview || JSON.stringify(request.input ?? {}, null, 1) || ""} />;
+  const described = describeAgentToolInput(request.tool, request.input);
+  return (
+    <PlainPreview text={request.preview || described || JSON.stringify(request.input ?? {}, null, 1) || ""} />
+  );
 }

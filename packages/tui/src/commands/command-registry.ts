@@ -92,7 +92,7 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   },
   {
     name: "export",
-    description: "Write the session as Markdown",
+    description: "Write the session as Markdown (to the data dir unless a path is given)",
     kind: "instant",
     args: "[path]",
     group: "Session",

@@ -2,7 +2,7 @@ import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { computeUnifiedDiff } from "./compute-diff.js";
 import { diffFromToolEnd } from "./diff-from-tool.js";
-import { DiffView } from "./diff-view.js";
+import { changedSpan, DiffView } from "./diff-view.js";
 import { parseUnifiedDiff } from "./parse-unified-diff.js";
 
 const EDIT_DIFF = [
@@ -13,6 +13,21 @@ const EDIT_DIFF = [
   " const c = 4;",
   " return a;",
 ].join("\n");
+
+describe("changedSpan", () => {
+  it("marks the part of a changed line that differs from the line it replaces", () => {
+    const { rows } = parseUnifiedDiff("@@ -1,2 +1,2 @@\n-colour: blue\n+colour: green\n context");
+    expect(changedSpan(rows, 1)).toEqual({ start: 8, end: 12 });
+    expect(changedSpan(rows, 2)).toEqual({ start: 8, end: 13 });
+    expect(changedSpan(rows, 3)).toBeUndefined();
+  });
+
+  it("marks nothing in a line without a counterpart, or one sharing nothing with it", () => {
+    const { rows } = parseUnifiedDiff("@@ -1,1 +1,2 @@\n-abc\n+xyz\n+added");
+    expect(changedSpan(rows, 1)).toBeUndefined();
+    expect(changedSpan(rows, 3)).toBeUndefined();
+  });
+});
 
 describe("DiffView", () => {
   it("shows the file, counts, hunk header and numbered +/- and context lines", () => {

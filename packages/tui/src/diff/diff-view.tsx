@@ -89,10 +89,21 @@ export const DiffView = memo(function DiffView({
             </Text>
           );
         }
+        const change = changedSpan(parsed.rows, index);
+        const prefix = `${String(number ?? "").padStart(gutter)} ${marker(row)} `;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: diff rows have no identity but their position
           <Text key={index} color={colour} wrap="truncate-end">
-            {`${String(number ?? "").padStart(gutter)} ${marker(row)} ${row.text}`}
+            {change ? (
+              <>
+                {prefix}
+                {row.text.slice(0, change.start)}
+                <Text inverse>{row.text.slice(change.start, change.end)}</Text>
+                {row.text.slice(change.end)}
+              </>
+            ) : (
+              `${prefix}${row.text}`
+            )}
           </Text>
         );
       })}
@@ -104,3 +115,41 @@ export const DiffView = memo(function DiffView({
     </Box>
   );
 });
+
+/**
+ * The part of a changed line that differs from its counterpart (a removed line and the added line
+ * that replaces it, paired in order within a run of changes), to mark it inside the whole line;
+ * undefined for lines without a counterpart or when the lines share nothing.
+ */
+export function changedSpan(
+  rows: readonly DiffRow[],
+  index: number,
+): { start: number; end: number } | undefined {
+  const row = rows[index];
+  if (!row || (row.kind !== "removed" && row.kind !== "added")) return undefined;
+  const isChange = (candidate: DiffRow | undefined) =>
+    candidate?.kind === "removed" || candidate?.kind === "added";
+  let runStart = index;
+  while (runStart > 0 && isChange(rows[runStart - 1])) runStart--;
+  let runEnd = index;
+  while (runEnd < rows.length && isChange(rows[runEnd])) runEnd++;
+  const run = rows.slice(runStart, runEnd);
+  const mine = run.filter((candidate) => candidate.kind === row.kind);
+  const others = run.filter((candidate) => candidate.kind !== row.kind);
+  const position = mine.indexOf(row);
+  const other = others[position];
+  if (!other || position < 0) return undefined;
+  const text = row.text;
+  let start = 0;
+  while (start < text.length && start < other.text.length && text[start] === other.text[start]) start++;
+  let end = 0;
+  while (
+    end < text.length - start &&
+    end < other.text.length - start &&
+    text[text.length - 1 - end] === other.text[other.text.length - 1 - end]
+  )
+    end++;
+  if (start === 0 && end === 0) return undefined;
+  if (start >= text.length - end) return undefined;
+  return { start, end: text.length - end };
+}

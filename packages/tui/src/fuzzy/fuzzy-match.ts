@@ -49,9 +49,35 @@ export function fuzzyMatch(query: string, candidate: string): FuzzyMatch | undef
     positions.push(index);
     from = index + 1;
   }
-  if (lowerCandidate.startsWith(lowerQuery)) score += 20;
-  if (lowerCandidate === lowerQuery) score += 50;
-  return { score: score - candidate.length * 0.1, positions };
+  const whole = contiguousMatch(candidate, lowerCandidate, lowerQuery);
+  const best = whole && whole.score > score ? whole : { score, positions };
+  if (lowerCandidate.startsWith(lowerQuery)) best.score += 20;
+  if (lowerCandidate === lowerQuery) best.score += 50;
+  return { score: best.score - candidate.length * 0.1, positions: best.positions };
+}
+
+/**
+ * The query as one run of characters in the candidate, at a word start if it is found at one:
+ * `gpt` in `github-copilot/gpt-5.2` is the model's name, not the g, p and t scattered over
+ * `github-copilot/gemini-3.1-pro`.
+ */
+function contiguousMatch(
+  candidate: string,
+  lowerCandidate: string,
+  lowerQuery: string,
+): { score: number; positions: number[] } | undefined {
+  let found = -1;
+  for (let i = lowerCandidate.indexOf(lowerQuery); i >= 0; i = lowerCandidate.indexOf(lowerQuery, i + 1)) {
+    if (found < 0) found = i;
+    if (isWordStart(candidate, i)) {
+      found = i;
+      break;
+    }
+  }
+  if (found < 0) return undefined;
+  const length = lowerQuery.length;
+  const score = length + 5 * (length - 1) + (isWordStart(candidate, found) ? 8 : 0) + 10;
+  return { score, positions: Array.from({ length }, (_, offset) => found + offset) };
 }
 
 export interface FuzzyResult<T> extends FuzzyMatch {

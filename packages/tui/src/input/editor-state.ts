@@ -45,7 +45,9 @@ export interface EditorContext extends CompletionSources {
 }
 
 /** What the component must do besides showing the new state. */
-export type EditorEffect = { type: "submit"; text: string } | { type: "escape" } | undefined;
+export type EditorEffect =
+  /** `display`: the text as typed, large pastes as their chips, when it differs from `text`. */
+  { type: "submit"; text: string; display?: string } | { type: "escape" } | undefined;
 
 export interface EditorStep {
   state: EditorState;
@@ -70,7 +72,8 @@ function insert(state: EditorState, text: string, context: EditorContext): Edito
 function submit(state: EditorState): EditorStep {
   const text = expandChips(state.buffer.text, state.chips);
   if (text.trim() === "") return { state };
-  return { state: INITIAL_EDITOR_STATE, effect: { type: "submit", text } };
+  const display = text === state.buffer.text ? {} : { display: state.buffer.text };
+  return { state: INITIAL_EDITOR_STATE, effect: { type: "submit", text, ...display } };
 }
 
 function walkHistory(state: EditorState, direction: -1 | 1, context: EditorContext): EditorState {

@@ -156,7 +156,11 @@ describe("InputEditor", () => {
     await press(view.stdin, "see ", pasted, " and ", "\u001b[200~", "short\r\npaste", "\u001b[201~");
     expect(content(view.lastFrame())).toEqual(["› see [pasted 120 lines] and short", "  paste"]);
     await press(view.stdin, KEYS.enter);
-    expect(view.onSubmit).toHaveBeenCalledWith(`see ${pasted} and short\npaste`);
+    // The model gets the paste; the transcript shows the chip, as the input did.
+    expect(view.onSubmit).toHaveBeenCalledWith(
+      `see ${pasted} and short\npaste`,
+      "see [pasted 120 lines] and short\npaste",
+    );
     await press(view.stdin, "x", pasted, KEYS.backspace, KEYS.enter);
     expect(view.onSubmit).toHaveBeenLastCalledWith("x");
   });

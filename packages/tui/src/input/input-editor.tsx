@@ -8,12 +8,14 @@ import { useTheme } from "../theme/theme-context.js";
 import { BufferText } from "./buffer-text.js";
 import { type EditorContext, type EditorState, editorKey, INITIAL_EDITOR_STATE } from "./editor-state.js";
 import type { FileSource } from "./input-completion.js";
+import { bufferOf } from "./text-buffer.js";
 
 export const DEFAULT_PLACEHOLDER = "Ask anything… (/ for commands, @ for files)";
 
 export interface InputEditorProps {
   /** The text to send: pasted chips expanded, never blank. */
-  onSubmit: (text: string) => void;
+  /** `display`: what the transcript shows (large pastes as their chips), when it differs. */
+  onSubmit: (text: string, display?: string) => void;
   /** Esc the editor did not use (a turn is running, or the input is empty): e.g. interrupt. */
   onEscape?: (() => void) | undefined;
   /** Sent prompts, oldest first (`InputHistory.entries`). */
@@ -40,6 +42,8 @@ export interface InputEditorHandle {
   lastKeyAt(): number;
   /** Handles `key` as if typed here (keys typed at a dialog that were meant for the input). */
   feed(key: Keypress): void;
+  /** Puts `text` back into the input, before what is there (queued prompts of an interrupted turn). */
+  insert(text: string): void;
 }
 
 /**
@@ -70,8 +74,11 @@ export function InputEditor(props: InputEditorProps) {
       current.current = step.state;
       setState(step.state);
     }
-    if (step.effect?.type === "submit") latest.onSubmit(step.effect.text);
-    else if (step.effect?.type === "escape") latest.onEscape?.();
+    if (step.effect?.type === "submit") {
+      const { text, display } = step.effect;
+      if (display === undefined) latest.onSubmit(text);
+      else latest.onSubmit(text, display);
+    } else if (step.effect?.type === "escape") latest.onEscape?.();
   };
   useKeypress(onKey, { isActive: props.isActive !== false });
   if (props.handle) {
@@ -79,6 +86,12 @@ export function InputEditor(props: InputEditorProps) {
       text: () => current.current.buffer.text,
       lastKeyAt: () => lastKeyAt.current,
       feed: onKey,
+      insert: (text) => {
+        const existing = current.current.buffer.text;
+        const joined = existing === "" ? text : `${text}\n${existing}`;
+        current.current = { ...current.current, buffer: bufferOf(joined) };
+        setState(current.current);
+      },
     };
   }
 

@@ -9,6 +9,16 @@ describe("splitKeys", () => {
     expect(splitKeys("one\rtwo\r")).toEqual(["one", "\r", "two", "\r"]);
   });
 
+  it("takes lines joined by CRs in one read as pasted text (a terminal without bracketed paste)", () => {
+    expect(splitKeys("first line\rsecond line\rthird line\r")).toEqual([
+      "first line\nsecond line\nthird line\n",
+    ]);
+    const long = `${"x".repeat(150)}\r${"y".repeat(100)}`;
+    expect(splitKeys(long)).toEqual([long.replace("\r", "\n")]);
+    // Keys typed ahead of a busy app stay keys: a control key among them, or only two short lines.
+    expect(splitKeys("one\rtwo\x15three\r")).toEqual(["one", "\r", "two", "\x15", "three", "\r"]);
+  });
+
   it("keeps pasted text whole: tabs, line feeds, CR LF pairs", () => {
     expect(splitKeys("a\tb\nc\r\nd")).toEqual(["a\tb\nc\r\nd"]);
   });

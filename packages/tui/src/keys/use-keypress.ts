@@ -50,7 +50,21 @@ export function useKeypress(handler: (keypress: Keypress) => void, options: UseK
  */
 export function splitKeys(data: string): string[] {
   if (data.length <= 1 || data.startsWith("\x1b") || !CONTROL_KEY.test(data)) return [data];
+  if (isUnbracketedPaste(data)) return [data.replace(/\r\n?/g, "\n")];
   return data.split(CONTROL_KEY_SPLIT).filter((piece) => piece !== "");
+}
+
+/**
+ * A paste from a terminal without bracketed paste: lines of text joined by CRs in one read, with no
+ * other control key. Three lines or more (or over 200 characters) are taken as pasted text, its CRs
+ * as line breaks, so each line is not sent on its own; fewer could be keys typed ahead of a busy app
+ * (`hi`, Enter, `there`), which stay keys.
+ */
+function isUnbracketedPaste(data: string): boolean {
+  if (/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(data)) return false;
+  const lines = data.split(/\r\n?|\n/).filter((line) => line !== "");
+  if (lines.length < 2 || !/[^\r\n]\r(?!\n)[^\r\n]/.test(data)) return false;
+  return lines.length >= 3 || data.length > 200;
 }
 
 /** C0 controls but Tab, LF and a CR before LF; and Backspace (DEL). */

@@ -13,7 +13,7 @@ describe("StatusFooter", () => {
       <StatusFooter model="sonnet" trust="off" mode="idle" usage={usage} costUsd={0.0423} />,
     );
     expect(lastFrame()).toContain("sonnet · trust off · 12k tokens · $0.042");
-    expect(lastFrame()).toContain("enter send · shift+enter newline · / commands · ctrl+k palette");
+    expect(lastFrame()).toContain("enter send · shift+enter/ctrl+j newline · / commands · ctrl+k palette");
   });
 
   it("names the keys that work while busy and during an approval", () => {

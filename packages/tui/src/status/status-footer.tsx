@@ -12,7 +12,7 @@ export type FooterMode = "idle" | "busy" | "approval" | "approval-held" | "agent
 
 /** The hints per mode; each names a key the app really binds (the original's named wrong ones). */
 export const FOOTER_HINTS: Readonly<Record<FooterMode, string>> = {
-  idle: "enter send · shift+enter newline · / commands · ctrl+k palette · shift+tab mode · ctrl+t agents",
+  idle: "enter send · shift+enter/ctrl+j newline · / commands · ctrl+k palette · shift+tab mode · ctrl+t agents",
   busy: "esc interrupt · enter queue · ctrl+b background · ctrl+t agents",
   approval: "y allow · a always · n deny · esc deny",
   "approval-held": "ctrl+g answer the request · your keys stay in the input",

@@ -1,3 +1,5 @@
+import { summarizeAgentToolInput } from "./describe-agent-tools.js";
+
 /** Tools whose main argument is one path. */
 const PATH_KEYS = ["file_path", "path"] as const;
 
@@ -79,6 +81,6 @@ export function summarizeToolInput(tool: string, input: unknown): string {
     case "verify":
       return Array.isArray(fields.checks) ? fields.checks.join(", ") : "all checks";
     default:
-      return pathOf(fields) ?? genericSummary(fields);
+      return summarizeAgentToolInput(tool, input) ?? pathOf(fields) ?? genericSummary(fields);
   }
 }

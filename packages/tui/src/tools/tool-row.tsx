@@ -4,6 +4,7 @@ import { DIFF_TOOLS } from "../diff/diff-from-tool.js";
 import type { Theme } from "../theme/theme.js";
 import { useTheme } from "../theme/theme-context.js";
 import type { AgentLabel, ToolItem } from "../transcript/transcript-types.js";
+import { readableToolOutput } from "./describe-agent-tools.js";
 import { formatDuration } from "./format-duration.js";
 import { useRefreshTick } from "./refresh-clock.js";
 import { Spinner } from "./spinner.js";
@@ -35,7 +36,7 @@ function preview(item: ToolItem): { lines: string[]; hidden: number; fromEnd: bo
     return { lines: item.reason ? [item.reason.split("\n")[0]!] : [], hidden: 0, fromEnd: false };
   if (item.status === "pending" || item.status === "awaiting-approval")
     return { lines: [], hidden: 0, fromEnd: false };
-  const lines = outputLines(item.output);
+  const lines = outputLines(readableToolOutput(item.name, item.output));
   if (item.status === "done" && DIFF_TOOLS.has(item.name))
     return { lines: lines.slice(0, 1), hidden: 0, fromEnd: false };
   if (item.expanded) {

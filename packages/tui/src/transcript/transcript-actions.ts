@@ -35,6 +35,17 @@ export function reduceAction(state: TranscriptState, action: TranscriptAction, _
         agent: { agentId: "app", depth: 0 },
         message: action.message,
       }));
+    case "app-diff":
+      return appendItem(state, (id) => ({
+        kind: "diff",
+        id,
+        done: true,
+        agent: { agentId: "app", depth: 0 },
+        path: action.path,
+        diff: action.diff,
+        created: action.created,
+        expanded: true,
+      }));
     case "item-expanded":
       return updateItem(state, action.id, (item) =>
         item.kind === "tool" || item.kind === "thinking" ? { ...item, expanded: action.expanded } : item,
@@ -46,7 +57,6 @@ export function reduceAction(state: TranscriptState, action: TranscriptAction, _
         nextId: state.nextId,
         queued: state.queued,
         agents: state.agents,
-        totals: state.totals,
       };
     default:
       return assertNever(action);

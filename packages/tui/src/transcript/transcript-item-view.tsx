@@ -7,6 +7,7 @@ import type { Theme } from "../theme/theme.js";
 import { useTheme } from "../theme/theme-context.js";
 import { formatDuration } from "../tools/format-duration.js";
 import { ToolRow } from "../tools/tool-row.js";
+import { HangingText } from "./hanging-text.js";
 import type { AgentLabel, SubagentItem, TranscriptItem, TurnFooterItem } from "./transcript-types.js";
 
 export interface TranscriptItemViewProps {
@@ -103,7 +104,13 @@ export const TranscriptItemView = memo(function TranscriptItemView({
     case "diff":
       return (
         <Box paddingLeft={2}>
-          <DiffView diff={item.diff} path={item.path} created={item.created} expandHint={expandHint} />
+          <DiffView
+            diff={item.diff}
+            path={item.path}
+            created={item.created}
+            expanded={item.expanded}
+            expandHint={expandHint}
+          />
         </Box>
       );
     case "subagent":
@@ -123,18 +130,14 @@ export const TranscriptItemView = memo(function TranscriptItemView({
       );
     case "notice":
       return (
-        <Text color={item.tone === "warning" ? theme.warning : theme.muted}>
-          ※ {tag(item.agent)}
-          {item.message}
-        </Text>
+        <HangingText
+          marker={`※ ${tag(item.agent)}`}
+          text={item.message}
+          color={item.tone === "warning" ? theme.warning : theme.muted}
+        />
       );
     case "error":
-      return (
-        <Text color={theme.danger}>
-          ✗ {tag(item.agent)}
-          {item.message}
-        </Text>
-      );
+      return <HangingText marker={`✗ ${tag(item.agent)}`} text={item.message} color={theme.danger} />;
     case "turn-footer":
       return (
         <Text color={theme.subtle} wrap="truncate-end">

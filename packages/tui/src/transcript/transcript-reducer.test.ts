@@ -328,6 +328,13 @@ describe("transcriptReducer", () => {
     expect(cleared.epoch).toBe(state.epoch + 1);
   });
 
+  it("starts the footer's token count and cost again with a new session (/clear)", () => {
+    const used = run([from(lead, { type: "usage", step: 1, usage, costUsd: 0.01 })]);
+    expect(used.totals.usage.inputTokens).toBeGreaterThan(0);
+    const cleared = transcriptReducer(used, { type: "transcript-cleared" });
+    expect(cleared.totals).toEqual(createTranscriptState().totals);
+  });
+
   it("sums usage of every agent and expands a thinking item on request", () => {
     const state = run([
       from(lead, { type: "usage", step: 1, usage, costUsd: 0.01 }),

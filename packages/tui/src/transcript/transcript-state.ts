@@ -123,6 +123,8 @@ export function retryMessage(event: {
   reason: string;
 }): string {
   const rateLimited = /rate.?limit|\b429\b|too many requests/i.test(event.reason);
-  const why = rateLimited ? "rate limited" : (event.reason.split("\n")[0] ?? "request failed");
+  // The reason is a sentence ("… (500: internal server error)."): its own full stop goes before the comma.
+  const reason = (event.reason.split("\n")[0] ?? "").replace(/[\s.]+$/, "");
+  const why = rateLimited ? "rate limited" : reason || "request failed";
   return `${why}, retrying in ${formatWait(event.waitMs)} (${event.attempt}/${event.maxAttempts})`;
 }

@@ -74,6 +74,8 @@ export interface DiffItem extends ItemBase {
   /** Unified diff hunks (`@@ -a,b +c,d @@` and `+`/`-`/` ` lines). */
   diff: string;
   created: boolean;
+  /** Every row shown (`/diff`), not the first 20. */
+  expanded?: boolean;
 }
 
 /** A subagent's lifecycle: spawned, queued for a slot, or finished. */
@@ -145,6 +147,8 @@ export type TranscriptAction =
   | { type: "queue-cleared" }
   | { type: "app-notice"; message: string; tone?: "info" | "warning" }
   | { type: "app-error"; message: string }
+  /** A file's changes from the app itself (`/diff`): a whole, coloured diff. */
+  | { type: "app-diff"; path: string; diff: string; created: boolean }
   /** Toggles the whole view of a thinking or tool item (if it is not in the scrollback yet). */
   | { type: "item-expanded"; id: string; expanded: boolean }
   | { type: "transcript-cleared" };

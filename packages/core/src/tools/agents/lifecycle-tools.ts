@@ -119,7 +119,7 @@ export const sendInputTool = defineShippedTool({
 export const waitTool = defineShippedTool({
   name: "wait",
   description:
-    "Wait for subagents to finish. `ids` empty means all your subagents. mode `any` (default) returns when any finishes (each completion is reported to you once); `all` when all have. timeout_ms 10000-300000, default 30000.",
+    "Wait for subagents to finish. `ids` empty means your subagents still running or whose end you have not been told yet (not those of earlier prompts already reported). mode `any` (default) returns when any finishes (each completion is reported to you once); `all` when all have. timeout_ms 10000-300000, default 30000.",
   inputSchema: z.lazy(() =>
     z.object({
       ids: z.array(z.string()).optional(),

@@ -12,12 +12,15 @@ export function deferredToolsFragment(registry: ToolRegistry): PromptFragment {
   if (deferred.length === 0) return { kind: "mcp", text: "" };
   const builtIn = deferred.filter((name) => !name.startsWith("mcp__"));
   const mcp = deferred.length - builtIn.length;
-  const listed =
-    builtIn.length === 0
-      ? " (such as MCP server tools)"
-      : `: ${builtIn.join(", ")}${mcp > 0 ? `, and ${mcp} MCP server tools` : ""}`;
+  const listed = builtIn.join(", ");
+  const what =
+    mcp === 0
+      ? `${builtIn.length} more tools are available but not loaded: ${listed}.`
+      : builtIn.length === 0
+        ? `${mcp} more tools (such as MCP server tools) are available but not loaded.`
+        : `${mcp} more tools from MCP servers are available but not loaded, and these built-in ones: ${listed}.`;
   return {
     kind: "mcp",
-    text: `# More Tools\n\n${deferred.length} more tools are available but not loaded${listed}. Call \`tool_search\` with a name or keywords to load one (it returns its description and schema); you can call it from your next step.`,
+    text: `# More Tools\n\n${what} Call \`tool_search\` with a name or keywords to load one (it returns its description and schema); you can call it from your next step.`,
   };
 }

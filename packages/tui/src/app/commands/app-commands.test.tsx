@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SessionStore } from "@nyzhi/core";
@@ -20,6 +20,8 @@ describe("app slash commands", () => {
     const all = await run(view, "/help", "Commands:");
     expect(all).toContain("/model [id] — Pick the model, or switch to an id");
     expect(all).toContain("esc interrupt");
+    expect(all).toContain("a new line: shift+enter, alt+enter, ctrl+j, or \\ at the line's end then enter");
+    expect(all).toContain("history: ↑/↓ walk earlier prompts, ctrl+r searches them");
   });
 
   it("/model <id> switches the lead's model; /model alone picks from the registry", async () => {
@@ -72,9 +74,13 @@ describe("app slash commands", () => {
     ];
     const tracker = { changes: () => changes, changedFiles: () => ["/work/project/a.txt"] };
     const view = renderApp(fakeSession(answering(), { runtime: { tracker } }).session);
-    await run(view, "/changes", "a.txt");
-    const all = await run(view, "/diff", "+two");
-    expect(all).toContain("-one");
+    await run(view, "/changes", "a.txt +1 -1");
+    const all = await run(view, "/diff", "two");
+    expect(all).toContain("one");
+    // A diff item (its header counts, its rows numbered and coloured), not a notice's plain text.
+    expect(view.lastFrame()).toMatch(/a\.txt\s+\+1 -1/);
+    expect(view.lastFrame()).toMatch(/1 - one/);
+    expect(view.lastFrame()).toMatch(/1 \+ two/);
   });
 
   it("/context estimates where the tokens go", async () => {
@@ -93,6 +99,23 @@ describe("app slash commands", () => {
     const view = renderApp(session);
     await run(view, "/export out.md", "Exported the session");
     expect(await readFile(join(root, "out.md"), "utf8")).toContain("export me");
+  });
+
+  it("/export without a path writes to the data dir, not the project, and prints the path", async () => {
+    const root = await mkdtemp(join(tmpdir(), "nyzhi-tui-export-"));
+    const home = await mkdtemp(join(tmpdir(), "nyzhi-tui-export-home-"));
+    const { session } = fakeSession(answering(), {
+      projectRoot: root,
+      messages: [{ role: "user", content: "export me" }],
+    });
+    const view = renderApp(session, { env: { NYZHI_HOME: home } });
+    const all = await run(view, "/export", "Exported the session");
+    const exports = join(home, "data", "exports");
+    const [file] = await readdir(exports);
+    expect(file).toMatch(/^nyzhi-export-.*\.md$/);
+    expect(all.replace(/\s+/g, "")).toContain(join(exports, file!));
+    expect(await readFile(join(exports, file!), "utf8")).toContain("export me");
+    expect(await readdir(root)).toEqual([]);
   });
 
   it("/sessions lists saved sessions and resumes the one picked", async () => {

@@ -1,6 +1,7 @@
 import { relative } from "node:path";
 import { formatUndoReport } from "@nyzhi/core";
 import { computeUnifiedDiff } from "../../diff/compute-diff.js";
+import { parseUnifiedDiff } from "../../diff/parse-unified-diff.js";
 import type { CommandContext, CommandHandler } from "./command-types.js";
 
 const displayPath = (context: CommandContext) => (path: string) =>
@@ -51,30 +52,38 @@ const checkpoint: CommandHandler = async (args, context) => {
   context.say(`Checkpoint ${id}: changes from now on can be restored with /checkpoint restore ${id}`);
 };
 
-/** `/changes`: the files changed this session. */
-const changes: CommandHandler = (_args, context) => {
-  const files = context.session.runtime.tracker.changedFiles();
-  context.say(
-    files.length === 0 ? "No files changed this session." : files.map(displayPath(context)).join("\n"),
-  );
-};
-
 const decoder = new TextDecoder();
 
-/** `/diff`: every change of this session as a unified diff, per file (first content to last). */
-const diff: CommandHandler = (_args, context) => {
+/** Each file this session changed, first content to last, as a unified diff with its counts. */
+function sessionChanges(context: CommandContext) {
   const byPath = new Map<string, { before: Uint8Array | undefined; after: Uint8Array | undefined }>();
   for (const change of context.session.runtime.tracker.changes()) {
     const seen = byPath.get(change.path);
     byPath.set(change.path, { before: seen ? seen.before : change.before, after: change.after });
   }
-  if (byPath.size === 0) return context.say("No changes this session.");
-  const parts = [...byPath].map(([path, { before, after }]) => {
-    const text = computeUnifiedDiff(before ? decoder.decode(before) : "", after ? decoder.decode(after) : "");
+  return [...byPath].map(([path, { before, after }]) => {
+    const diff = computeUnifiedDiff(before ? decoder.decode(before) : "", after ? decoder.decode(after) : "");
+    const { added, removed } = parseUnifiedDiff(diff);
     const label = before === undefined ? " (new)" : after === undefined ? " (deleted)" : "";
-    return `${displayPath(context)(path)}${label}\n${text || "(no text changes)"}`;
+    return { path: displayPath(context)(path), label, diff, added, removed, created: before === undefined };
   });
-  context.say(parts.join("\n\n"));
+}
+
+/** `/changes`: the files changed this session, with their added and removed lines. */
+const changes: CommandHandler = (_args, context) => {
+  const files = sessionChanges(context);
+  if (files.length === 0) return context.say("No files changed this session.");
+  context.say(files.map((file) => `${file.path}${file.label} +${file.added} -${file.removed}`).join("\n"));
+};
+
+/** `/diff`: every change of this session as a coloured diff, per file (first content to last). */
+const diff: CommandHandler = (_args, context) => {
+  const files = sessionChanges(context);
+  if (files.length === 0) return context.say("No changes this session.");
+  for (const file of files) {
+    if (file.diff === "") context.say(`${file.path}${file.label}: no text changes`);
+    else context.dispatch({ type: "app-diff", path: file.path, diff: file.diff, created: file.created });
+  }
 };
 
 export const CHANGE_COMMANDS: Readonly<Record<string, CommandHandler>> = { undo, checkpoint, changes, diff };

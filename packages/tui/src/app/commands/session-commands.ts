@@ -1,4 +1,5 @@
-import { resolve } from "node:path";
+import { mkdir } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
 import { resolveDirs, writeFileAtomic } from "@nyzhi/config";
 import {
   compactThread,
@@ -67,12 +68,19 @@ const contextCommand: CommandHandler = (_args, context) => {
   );
 };
 
-/** `/export [path]`: the session as Markdown (default `nyzhi-export-<time>.md` in the project). */
+/**
+ * `/export [path]`: the session as Markdown, to `path` (from the project's folder) or else to
+ * `<data dir>/exports/nyzhi-export-<time>.md`: not into the project, where it would be indexed and
+ * fed back to the model as codebase context (the index leaves out `nyzhi-export-*` files too).
+ */
 const exportCommand: CommandHandler = async (args, context) => {
   const { session } = context;
   await session.save();
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const path = resolve(session.projectRoot, args || `nyzhi-export-${stamp}.md`);
+  const path = args
+    ? resolve(session.projectRoot, args)
+    : join(resolveDirs(context.env).data, "exports", `nyzhi-export-${stamp}.md`);
+  await mkdir(dirname(path), { recursive: true });
   await writeFileAtomic(path, exportSessionMarkdown(session.record));
   context.say(`Exported the session to ${path}`);
 };

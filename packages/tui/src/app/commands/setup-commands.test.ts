@@ -81,7 +81,17 @@ describe("setup commands", () => {
     expect(said[0]).toMatch(/anthropic/i);
     expect(said[0]).toContain("ANTHROPIC_API_KEY");
     expect(said[0]).not.toContain("sk-ant-test-123456");
-    expect(said[0]).toContain("nyz login <provider>");
+    expect(said[0]).toContain("/login <provider>");
+  });
+
+  it("/sandbox <level> never seems to change the level: it says it stays, and how to get the other", async () => {
+    const { context, said } = await setUp();
+    await SETUP_COMMANDS.sandbox!("read-only", context);
+    expect(said[0]).toContain("The sandbox stays workspace-write");
+    expect(said[0]).toContain("nyz --sandbox read-only");
+    expect(said[0]).not.toContain("Sandbox: read-only");
+    await SETUP_COMMANDS.sandbox!("everything", context);
+    expect(said[1]).toContain('Unknown sandbox level "everything"');
   });
 
   it("/doctor lists each check with a fix; /sandbox and /settings describe the session", async () => {

@@ -17,12 +17,12 @@ import {
 import { ACCENTS } from "../../theme/accents.js";
 import type { CommandContext, CommandHandler } from "./command-types.js";
 
-/** `/login`: which credentials each provider has; logging in runs outside the app. */
+/** `/login`: which credentials each provider has (`/login <provider>` pastes a key: see the app). */
 const login: CommandHandler = async (_args, context) => {
   const { store } = await openCredentialStore({ env: context.env });
   const rows = await authStatus({ env: context.env, config: context.session.config, store });
   context.say(
-    `${formatAuthStatus(rows).trimEnd()}\nTo log in, quit and run \`nyz login <provider>\` in a shell (or set the provider's API key variable); then reopen with \`nyz -c\`.`,
+    `${formatAuthStatus(rows).trimEnd()}\nTo add an API key here: /login <provider> (pasted masked, saved as \`nyz login\` saves it). For OAuth, run \`nyz login <provider>\` in a shell.`,
   );
 };
 
@@ -87,10 +87,33 @@ const SANDBOX_EFFECT: Readonly<Record<string, string>> = {
   "full-access": "anything your user may write; commands run without bubblewrap",
 };
 
-/** `/sandbox`: the level and what it allows (docs/security.md has the whole story). */
-const sandbox: CommandHandler = async (_args, context) => {
+/**
+ * `/sandbox`: the level and what it allows (docs/security.md has the whole story). The level is
+ * fixed when the session opens: `/sandbox <level>` says so and how to get it, instead of seeming
+ * to change it.
+ */
+const sandbox: CommandHandler = async (args, context) => {
   const { config } = context.session;
   const level = config.agent.sandbox;
+  const wanted = args.trim();
+  if (wanted !== "" && !(wanted in SANDBOX_EFFECT)) {
+    context.say(
+      `Unknown sandbox level "${wanted}": use read-only, workspace-write or full-access.`,
+      "warning",
+    );
+    return;
+  }
+  if (wanted !== "" && wanted !== level) {
+    context.say(
+      [
+        `The sandbox stays ${level}: it is fixed when the session opens, so /sandbox only shows it.`,
+        `For ${wanted}: quit and run \`nyz --sandbox ${wanted}\` (this session continues with \`nyz -c --sandbox ${wanted}\`),`,
+        `or \`nyz config set agent.sandbox ${wanted}\` for every session.`,
+      ].join("\n"),
+      "warning",
+    );
+    return;
+  }
   const bwrap = await detectBwrap();
   const extra = config.shell.sandbox;
   context.say(

@@ -1,0 +1,45 @@
+// A tool of your own: `defineTool` with a zod schema; nyzhi validates the model's arguments against
+// it, shapes errors, truncates output and runs it under the same permissions as its built-in tools.
+// The program answers the approvals itself (here: it allows reads of the project, denies the rest).
+// Run: node dist/custom-tool.js
+import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
+import { defineTool, openSession } from "@nyzhi/core";
+import { z } from "zod";
+
+const countLines = defineTool({
+  name: "count_lines",
+  description: "Counts the lines of a text file of the project. Use it instead of reading a file to count.",
+  inputSchema: z.object({ path: z.string().describe("File path, relative to the project") }),
+  kind: "read",
+  mutates: false,
+  async execute(input, context) {
+    const text = await readFile(resolve(context.cwd, input.path), "utf8");
+    return `${input.path}: ${text.split("\n").length} lines`;
+  },
+});
+
+const session = await openSession({
+  cwd: process.cwd(),
+  env: process.env,
+  ephemeral: true,
+  tools: [countLines],
+  host: {
+    // Every approval of the lead, its subagents and teammates comes here, tagged with the agent.
+    // Answers: "allow", "allow-always", "deny", or { deny: "a reason the model reads" }.
+    approve: async (request) =>
+      request.tool === "count_lines" ? "allow" : { deny: "this example only counts lines" },
+  },
+});
+try {
+  const turn = session.runTurn("How many lines does README.md have?");
+  let next = await turn.next();
+  while (!next.done) {
+    const event = next.value;
+    if (event.type === "tool-end") process.stdout.write(`${event.name} → ${event.output}\n`);
+    next = await turn.next();
+  }
+  process.stdout.write(`${next.value.text}\n`);
+} finally {
+  await session.close();
+}

@@ -1,0 +1,160 @@
+import { rowsOf, terminalWidthNow } from "../terminal/keep-scrollback-stream.js";
+import { diffFrameLine, toColumn } from "./diff-frame-line.js";
+
+/**
+ * ink's frame writer ("log update"), replaced (decision 016). ink hands it each frame of the live
+ * region (the rows below the finished transcript); ink's own writer erased every row of the last
+ * frame and wrote the new one whole (~1 KB for one key typed into a 100-column input box). This one:
+ *
+ * - writes only the cells that changed: a key's echo is a move down to the input row, the changed
+ *   cells, and a move back (~40 bytes);
+ * - rests the cursor on the live region's first row, column 1, between frames (as Codex's viewport
+ *   does), so a terminal that re-wraps the region on a resize keeps the cursor's row in place, and
+ *   the next full frame erases from there down ("erase below"): the scrollback above is never
+ *   touched (issue 27).
+ *
+ * The same interface as ink's, which `render`'s `logUpdate` option takes (`patches/ink@6.8.0.patch`).
+ */
+export interface LogUpdate {
+  (output: string): boolean;
+  clear(): void;
+  done(): void;
+  sync(output: string): void;
+  setCursorPosition(position: CursorPosition | undefined): void;
+  isCursorDirty(): boolean;
+  willRender(output: string): boolean;
+}
+
+export interface CursorPosition {
+  x: number;
+  y: number;
+}
+
+interface Stream {
+  write(data: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+  getWindowSize?: () => [number, number];
+}
+
+const CSI = "\x1b[";
+const HIDE_CURSOR = `${CSI}?25l`;
+const SHOW_CURSOR = `${CSI}?25h`;
+/** Column 1, then erase to the end of the screen: below the live region there is nothing else. */
+const ERASE_BELOW = `\r${CSI}J`;
+const up = (rows: number) => (rows > 0 ? `${CSI}${rows}A` : "");
+const down = (rows: number) => (rows > 0 ? `${CSI}${rows}B` : "");
+
+/** A frame's lines: ink ends each frame with a newline, unless the frame fills the screen. */
+function linesOf(output: string): string[] {
+  const lines = output.split("\n");
+  if (output.endsWith("\n")) lines.pop();
+  return lines;
+}
+
+const samePosition = (a: CursorPosition | undefined, b: CursorPosition | undefined) =>
+  a?.x === b?.x && a?.y === b?.y;
+
+export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = {}): LogUpdate {
+  /** The frame on the screen ("" when none), its cursor resting on the frame's first row. */
+  let previous = "";
+  let cursorHidden = false;
+  let cursor: CursorPosition | undefined;
+  let cursorDirty = false;
+  /** The cursor shown inside the frame (`setCursorPosition`), else it rests on the first row. */
+  let shownCursor: CursorPosition | undefined;
+
+  const width = () => terminalWidthNow(stream);
+  const activeCursor = () => (cursorDirty ? cursor : undefined);
+  /** From a cursor shown inside the frame back to the frame's first row. */
+  const backToTop = () => (shownCursor ? `${HIDE_CURSOR}${up(shownCursor.y)}\r` : "");
+  /** From the first row to a cursor position in the frame, shown there. */
+  const toCursor = (position: CursorPosition | undefined) =>
+    position ? `${down(position.y)}${toColumn(position.x)}${SHOW_CURSOR}` : "";
+  /** After `output` was written from its first row: back to that row (its rows at today's width). */
+  const park = (output: string) => {
+    const rows = rowsOf(output, width());
+    return `\r${up(output.endsWith("\n") ? rows : rows - 1)}`;
+  };
+  /** Whether each line of both frames takes one row: the changes can be written row by row. */
+  const diffable = (before: readonly string[], after: readonly string[]) =>
+    previous.endsWith("\n") &&
+    rowsOf(previous, width()) === before.length &&
+    rowsOf(`${after.join("\n")}\n`, width()) === after.length;
+
+  const changes = (output: string): string => {
+    const before = linesOf(previous);
+    const after = linesOf(output);
+    if (!output.endsWith("\n") || !diffable(before, after)) return `${ERASE_BELOW}${output}${park(output)}`;
+    let written = "";
+    let row = 0;
+    for (let index = 0; index < Math.min(before.length, after.length); index++) {
+      const line = diffFrameLine(before[index] as string, after[index] as string);
+      if (line === "") continue;
+      written += down(index - row) + line;
+      row = index;
+    }
+    if (after.length > before.length) {
+      // New rows below: written with newlines, which scroll the screen when it is full.
+      const added = `${after.slice(before.length).join("\n")}\n`;
+      return `${written}${down(before.length - row)}\r${added}${up(after.length)}`;
+    }
+    if (after.length < before.length)
+      return `${written}${down(after.length - row)}${ERASE_BELOW}${up(after.length)}`;
+    return `${written}\r${up(row)}`;
+  };
+
+  const render = ((output: string): boolean => {
+    if (!showCursor && !cursorHidden && stream.isTTY) {
+      stream.write(HIDE_CURSOR);
+      cursorHidden = true;
+    }
+    const position = activeCursor();
+    cursorDirty = false;
+    if (output === previous && samePosition(position, shownCursor)) return false;
+    let written = backToTop();
+    if (output !== previous) {
+      written += previous === "" ? `${ERASE_BELOW}${output}${park(output)}` : changes(output);
+    }
+    stream.write(written + toCursor(position));
+    previous = output;
+    shownCursor = position ? { ...position } : undefined;
+    return true;
+  }) as LogUpdate;
+
+  render.clear = () => {
+    stream.write(backToTop() + ERASE_BELOW);
+    previous = "";
+    shownCursor = undefined;
+  };
+  /** The end: the cursor goes below the last frame, where the shell's prompt comes next. */
+  render.done = () => {
+    let written = backToTop();
+    if (previous !== "") {
+      const rows = rowsOf(previous, width());
+      written += previous.endsWith("\n") ? `${down(rows)}\r` : `${down(rows - 1)}\r\n`;
+    }
+    if (!showCursor && cursorHidden) {
+      if (stream.isTTY) written += SHOW_CURSOR;
+      cursorHidden = false;
+    }
+    if (written !== "") stream.write(written);
+    previous = "";
+    shownCursor = undefined;
+  };
+  /** ink wrote `output` itself (after clearing the screen), leaving the cursor after it. */
+  render.sync = (output: string) => {
+    const position = activeCursor();
+    cursorDirty = false;
+    stream.write((output === "" ? "" : park(output)) + (position ? toCursor(position) : ""));
+    previous = output;
+    shownCursor = position ? { ...position } : undefined;
+  };
+  render.setCursorPosition = (position) => {
+    cursor = position;
+    cursorDirty = true;
+  };
+  render.isCursorDirty = () => cursorDirty;
+  render.willRender = (output) => output !== previous || !samePosition(activeCursor(), shownCursor);
+  return render;
+}
