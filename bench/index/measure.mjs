@@ -1,7 +1,7 @@
 // One measurement of the code index, run in its own process (so its peak memory is its own):
 //   node measure.mjs quality   <home> [--no-rg]       recall@5 and MRR of the queries, index vs rg
 //   node measure.mjs throughput <home> <corpus>       index the corpus, re-index unchanged, one file changed
-//   node measure.mjs latency   <home> <corpus>        search p50/p95 over the (already built) corpus
+//   node measure.mjs scale     <home> <corpus>        build, no-change and one-file updates, search p50/p95, memory
 //   node measure.mjs build     <home> <corpus>        index the corpus once: rate and peak memory
 // Prints one JSON object on stdout. NYZHI_BENCH_INDEX_CONFIG (JSON) is merged into `[index]`,
 // e.g. {"embedding":"local","model_dir":"…","embedding_model":"…"} for a hybrid run.
@@ -180,9 +180,26 @@ async function build() {
   };
 }
 
-async function latency() {
+/**
+ * Scale figures on an already copied corpus: first build, no-change update (median of 3),
+ * one-file update (median of 5), full-text search p50/p95, and this process's memory (it holds the
+ * index as `nyz __index-process` does: the RSS after the searches, and the peak while building).
+ */
+async function scale() {
   const index = createIndex({ root: corpus, env, config });
   const built = await index.update();
+  const buildPeakMb = maxRssMb();
+  const unchanged = [];
+  for (let round = 0; round < 3; round++) unchanged.push((await index.update()).durationMs);
+  const files = (await walkProject(corpus)).files;
+  const oneFile = [];
+  for (let round = 0; round < 5; round++) {
+    appendFileSync(
+      files[Math.floor(((round + 1) * files.length) / 7)].absolutePath,
+      `\nexport const benchEdit${round} = 1;\n`,
+    );
+    oneFile.push((await index.update()).durationMs);
+  }
   const words = [
     "parse",
     "config",
@@ -199,27 +216,33 @@ async function latency() {
     "EventEmitter",
     "schema validate",
     "async iterator",
+    "where are redirects followed",
+    "how is the cache invalidated when a file changes",
   ];
   for (const word of words) await index.search(word); // warm
   const samples = [];
-  for (let round = 0; round < 14; round++) {
+  for (let round = 0; round < 12; round++) {
     for (const word of words) {
       const started = performance.now();
       await index.search(word, { k: 10 });
       samples.push(performance.now() - started);
     }
   }
+  const rssMb = Math.round(process.memoryUsage().rss / (1 << 20));
   await index.close();
   return {
     files: built.files,
     chunks: built.chunks,
     buildMs: built.durationMs,
+    unchangedMs: percentile(unchanged, 0.5),
+    oneFileMs: percentile(oneFile, 0.5),
     searches: samples.length,
     p50Ms: Number(percentile(samples, 0.5).toFixed(1)),
     p95Ms: Number(percentile(samples, 0.95).toFixed(1)),
-    peakRssMb: maxRssMb(),
+    rssMb,
+    peakRssMb: Math.max(buildPeakMb, maxRssMb()),
   };
 }
 
-const modes = { quality, throughput, build, latency };
+const modes = { quality, throughput, build, scale };
 process.stdout.write(`${JSON.stringify(await modes[mode]())}\n`);

@@ -68,6 +68,17 @@ describe("skills and custom commands", () => {
     );
     const unknown = await runNyz(["exec", "-q", "/nope"], { cwd: workspace, env: anthropicEnv(mock, home) });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain("Unknown command /nope. Custom commands here: /review");
+    expect(unknown.stderr).toContain("Unknown command /nope. Commands here: /review");
+  });
+  it("runs a skill as a slash command in nyz exec: /deploy asks the model to load and follow it", async () => {
+    mock = await startScenario({ rules: [{ response: { text: "deployed" } }] });
+    const result = await runNyz(["exec", "-q", "--full-auto", "/deploy to staging now"], {
+      cwd: workspace,
+      env: anthropicEnv(mock, home),
+    });
+    expect(result).toMatchObject({ code: 0, stdout: "deployed\n" });
+    expect(mock.requests[0]!.messages[0]!.text).toBe(
+      'Use the skill "deploy": load it with load_skill and follow it.\n\nto staging now',
+    );
   });
 });

@@ -210,7 +210,7 @@ describe("subagents through nyz exec", () => {
 });
 
 describe("subagent limits through nyz exec", () => {
-  it("refuses a spawn beyond agent.agents.max_threads with the limit message", async () => {
+  it("queues a spawn beyond agent.agents.max_threads (per parent) and runs it when a slot frees", async () => {
     mock = await startScenario({
       rules: [
         {
@@ -239,10 +239,15 @@ describe("subagent limits through nyz exec", () => {
       (event) => event.type === "tool_done" && event.name === "spawn_agent",
     );
     expect(spawns).toHaveLength(3);
-    expect(spawns.filter((event) => String(event.output).includes("agent_id"))).toHaveLength(2);
-    expect(spawns.map((event) => String(event.output))).toContainEqual(
-      "Agent limit (2) reached. Wait for existing agents to complete or close them first.",
-    );
+    expect(spawns.filter((event) => String(event.output).includes("agent_id"))).toHaveLength(3);
+    expect(spawns.filter((event) => String(event.output).includes('"status":"queued"'))).toHaveLength(1);
+    const events = lines(result.stdout);
+    expect(events.filter((event) => event.type === "subagent_queued")).toMatchObject([
+      { reason: "parent", limit: 2, waiting: 1 },
+    ]);
+    expect(
+      events.filter((event) => event.type === "subagent_completed").map((event) => event.status),
+    ).toEqual(["completed: done", "completed: done", "completed: done"]);
   });
 });
 

@@ -28,7 +28,7 @@ async function depcruise(target: string): Promise<{ code: number; output: string
 }
 
 describe("the project's dependency rules", () => {
-  it("report an upward import and a cycle in the fixture tree, and nothing else", async () => {
+  it("report an upward import, an import up core's floors and a cycle in the fixture tree, and nothing else", async () => {
     const { code, output } = await depcruise("test/lint/fixture-tree/packages");
     expect(code).not.toBe(0);
     const violations = output
@@ -41,6 +41,9 @@ describe("the project's dependency rules", () => {
           /layer-config: test\/lint\/fixture-tree\/packages\/config\/src\/index\.ts → test\/lint\/fixture-tree\/packages\/auth\/src\/index\.ts/,
         ),
         expect.stringMatching(/no-circular: test\/lint\/fixture-tree\/packages\/core\/src\/a\.ts →/),
+        expect.stringMatching(
+          /core-floor-engines-glob: test\/lint\/fixture-tree\/packages\/core\/src\/engines\/glob\/reaches-up\.ts → test\/lint\/fixture-tree\/packages\/core\/src\/runtime\/assemble\.ts/,
+        ),
       ]),
     );
     // auth → config is allowed, so ok.ts must not be reported.

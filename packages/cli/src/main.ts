@@ -132,6 +132,10 @@ global config as [projects."<root>"] trusted = true. For one run, pass --trust-p
       .addOption(new Option("--full_auto").hideHelp())
       .option("--sandbox <level>", "read-only, workspace-write (default) or full-access")
       .option("--max-steps <n>", "stop after this many model requests")
+      .option(
+        "--max-budget-usd <usd>",
+        "stop the run (exit 1, session saved) once it and its subagents have spent this many US dollars",
+      )
       .option("-c, --continue", "continue the most recent session")
       .option("-s, --session <query>", "continue the session with this id prefix or title")
       .option(

@@ -115,11 +115,13 @@ export {
   renderConfigReference,
 } from "./schema/config-reference.js";
 export {
+  budgetSchema,
   type CustomCommandConfig,
   configSchema,
   defaultConfig,
   type HookConfig,
   type HttpMcpServerConfig,
+  ISOLATION_MODES,
   isStdioMcpServer,
   type McpServerConfig,
   type NyzhiConfig,

@@ -42,6 +42,17 @@ export { forkTurns } from "./briefing/fork-turns.js";
 export { latestWisdom } from "./briefing/latest-wisdom.js";
 export { renderChildSystemPrompt } from "./briefing/render-child-system-prompt.js";
 export { BRIEFING_LIMITS, type SharedContext } from "./briefing/shared-context.js";
+export { BudgetLedger, type BudgetLedgerOptions, budgetTokens } from "./budgets/budget-ledger.js";
+export {
+  BUDGET_WARNING_FRACTION,
+  type BudgetDimension,
+  type BudgetLimits,
+  type BudgetReport,
+  type BudgetScope,
+  type BudgetSpec,
+  type BudgetSpent,
+  describeBudget,
+} from "./budgets/budget-types.js";
 // Change tracking and undo
 export { ChangeTracker, type ChangeTrackerOptions, type TrackedChange } from "./changes/change-tracker.js";
 export { formatUndoReport, type UndoReport } from "./changes/checkpoints.js";
@@ -170,6 +181,19 @@ export type {
 } from "./permissions/permission-types.js";
 export { parseTrustMode, TRUST_MODES, type TrustMode, type TrustSettings } from "./permissions/trust-mode.js";
 export {
+  listNotepads,
+  NOTEPAD_CATEGORIES,
+  type NotepadCategory,
+  readNotepad,
+} from "./planning/notepad.js";
+export {
+  TODO_STATUSES,
+  TODO_STORE_SERVICE,
+  type TodoItem,
+  type TodoStatus,
+  TodoStore,
+} from "./planning/todo-store.js";
+export {
   AGENT_NAME_PATTERN,
   type AgentDefinition,
   agentDefinitionProblems,
@@ -232,7 +256,12 @@ export {
   createAgentRuntime,
 } from "./runtime/create-agent-runtime.js";
 export { EventRouter } from "./runtime/event-router.js";
-export { type FollowTeamOptions, followTeam, TEAM_WAKE_PROMPT } from "./runtime/follow-team.js";
+export {
+  type FollowTeamOptions,
+  followTeam,
+  leadHasTeamMail,
+  TEAM_WAKE_PROMPT,
+} from "./runtime/follow-team.js";
 export { type LoadedWorkspace, loadWorkspace } from "./runtime/load-workspace.js";
 export {
   createModelResolver,
@@ -256,9 +285,22 @@ export type {
   SessionScan,
 } from "./saved-sessions/session-types.js";
 export { type ChosenProvider, chooseDefaultProvider } from "./session/choose-default-provider.js";
-export { expandSlashCommand } from "./session/expand-slash-command.js";
+export {
+  type CatalogueCommand,
+  type CommandCatalogueOptions,
+  expandSlashCommand,
+  loadCommandCatalogue,
+  skillPrompt,
+} from "./session/command-catalogue.js";
 export { type OpenSessionOptions, openSession, type SessionHost } from "./session/open-session.js";
 export { type PromptModes, readPromptModes } from "./session/prompt-modes.js";
+export {
+  AgentSteerError,
+  type SessionAgentParts,
+  type SessionAgents,
+  sessionAgents,
+} from "./session/session-agents.js";
+export type { ContextUsage } from "./session/session-context.js";
 export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
 export {
   DEFAULT_THINKING_BUDGET,
@@ -277,9 +319,11 @@ export { skillsIndexFragment } from "./skills/skills-index-fragment.js";
 export {
   AgentManager,
   type AgentManagerOptions,
+  type BuiltChild,
   type ChildFactory,
   type ChildRequest,
   type ManagedAgentInfo,
+  type SpawnedAgent,
   type SpawnRequest,
   SubagentError,
   WAIT_DEFAULT_MS,
@@ -288,6 +332,7 @@ export {
   type WaitRequest,
 } from "./subagents/agent-manager.js";
 export { type AgentStatus, formatStatus, isFinal } from "./subagents/agent-status.js";
+export { type QueueReason, SlotLimiter, type SlotLimits, type SlotPool } from "./subagents/slot-limiter.js";
 // Teams
 export { Mailbox, type OutgoingMessage } from "./teams/mailbox.js";
 export {
@@ -317,6 +362,14 @@ export {
   TeamService,
   type TeamServiceOptions,
 } from "./teams/team-service.js";
+export {
+  readTeamSnapshot,
+  type TaskBoardSummary,
+  type TeammateSnapshot,
+  type TeamSnapshot,
+  type TeamSource,
+  type TeamSummary,
+} from "./teams/team-snapshot.js";
 export { type CreateTeamRequest, TeamStore } from "./teams/team-store.js";
 export {
   DEFAULT_LEAD_NAME,
@@ -329,6 +382,10 @@ export {
   type TeamMember,
 } from "./teams/team-types.js";
 export { MAX_KEEP_WORKING_TURNS, TeammateRunner } from "./teams/teammate-runner.js";
+export {
+  discardAgentChangesTool,
+  mergeAgentChangesTool,
+} from "./tools/agents/agent-changes-tools.js";
 // Tools
 export { ROLE_CATALOG_SERVICE } from "./tools/agents/agents-json-service.js";
 export { defineAgentTool } from "./tools/agents/define-agent-tool.js";
@@ -350,19 +407,6 @@ export { unifiedDiff } from "./tools/files/unified-diff.js";
 export { askUserTool } from "./tools/interact/ask-user-tool.js";
 export { memoryReadTool } from "./tools/memory/memory-read-tool.js";
 export { memoryWriteTool } from "./tools/memory/memory-write-tool.js";
-export {
-  listNotepads,
-  NOTEPAD_CATEGORIES,
-  type NotepadCategory,
-  readNotepad,
-} from "./tools/planning/notepad.js";
-export {
-  TODO_STATUSES,
-  TODO_STORE_SERVICE,
-  type TodoItem,
-  type TodoStatus,
-  TodoStore,
-} from "./tools/planning/todo-store.js";
 export {
   DEFAULT_MAX_OUTPUT_CHARS,
   defineTool,
@@ -391,3 +435,4 @@ export { createVerifyTool } from "./tools/shell/verify.js";
 export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
 export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./tools/teams/team-tools.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
+export type { WorktreeRecord } from "./worktrees/worktree-records.js";

@@ -37,14 +37,6 @@ export {
   reduceAgentTree,
 } from "./agents/agents-reducer.js";
 export { createEventBatcher, type EventBatcher, FRAME_MS } from "./agents/event-batcher.js";
-export {
-  readTeamSnapshot,
-  type TaskBoardSummary,
-  type TeammateSnapshot,
-  type TeamSnapshot,
-  type TeamSource,
-  type TeamSummary,
-} from "./agents/team-snapshot.js";
 export { ROW_REFRESH_MS } from "./agents/use-gated-nodes.js";
 
 // The app

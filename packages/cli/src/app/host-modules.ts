@@ -1,102 +1,12 @@
-import {
-  compareText,
-  describeOrigins,
-  errorMessage,
-  getLogger,
-  globalConfigPath,
-  loadConfig,
-  NyzhiError,
-  resolveDirs,
-  scaffoldProject,
-  setConfigValue,
-  setProjectTrust,
-  withFileLock,
-  writeFileAtomic,
-} from "@nyzhi/config";
-import {
-  assertNever,
-  authStatus,
-  compactThread,
-  contextDirs,
-  detectBwrap,
-  estimateTokens,
-  exportSessionMarkdown,
-  formatAuthStatus,
-  formatDoctorReport,
-  formatRoleCatalog,
-  formatTaskLine,
-  formatUndoReport,
-  leadName,
-  listMemoryTopics,
-  listModels,
-  listNotepads,
-  loadCustomCommands,
-  loadSkills,
-  mcpPromptCommands,
-  openCredentialStore,
-  openSession,
-  parseSlashInput,
-  projectMemoryDir,
-  RoleCatalog,
-  readMemoryTopic,
-  readNotepad,
-  runDoctor,
-  SessionStore,
-  TeamStore,
-} from "@nyzhi/core";
+import * as config from "./host-config-exports.js";
+import * as core from "./host-core-exports.js";
 
 /**
  * What the app's bundle (`dist/app.mjs`) takes of @nyzhi/config and @nyzhi/core: this process's
  * modules, already loaded with the commands' bundle, so core is in memory once. Exactly the names
- * the tui imports: building app.mjs fails, naming it, when the tui imports one not listed here
- * (see tsup.config.ts). Whole namespaces would pull every export of core into the commands' bundle
- * (+40 KB, ~2 ms on every `nyz` start).
+ * the tui imports, each listed once (in host-config-exports.ts and host-core-exports.ts): building
+ * app.mjs fails, naming it, when the tui imports one not listed there (see tsup.config.ts). Whole
+ * packages' namespaces would pull every export of core into the commands' bundle (+40 KB, ~2 ms on
+ * every `nyz` start); these two files re-export only the listed names.
  */
-export const HOST_MODULES = {
-  "@nyzhi/config": {
-    compareText,
-    describeOrigins,
-    errorMessage,
-    getLogger,
-    globalConfigPath,
-    loadConfig,
-    NyzhiError,
-    resolveDirs,
-    scaffoldProject,
-    setConfigValue,
-    setProjectTrust,
-    withFileLock,
-    writeFileAtomic,
-  },
-  "@nyzhi/core": {
-    assertNever,
-    authStatus,
-    compactThread,
-    contextDirs,
-    detectBwrap,
-    estimateTokens,
-    exportSessionMarkdown,
-    formatAuthStatus,
-    formatDoctorReport,
-    formatRoleCatalog,
-    formatTaskLine,
-    formatUndoReport,
-    leadName,
-    listMemoryTopics,
-    listModels,
-    listNotepads,
-    loadCustomCommands,
-    loadSkills,
-    mcpPromptCommands,
-    openCredentialStore,
-    openSession,
-    parseSlashInput,
-    projectMemoryDir,
-    readMemoryTopic,
-    readNotepad,
-    RoleCatalog,
-    runDoctor,
-    SessionStore,
-    TeamStore,
-  },
-} as const;
+export const HOST_MODULES = { "@nyzhi/config": config, "@nyzhi/core": core } as const;

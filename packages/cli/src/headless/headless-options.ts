@@ -18,6 +18,8 @@ export interface HeadlessFlags {
   full_auto?: boolean;
   sandbox?: string;
   maxSteps?: string;
+  /** The run's cap in US dollars (`--max-budget-usd`), over config `agent.budget.usd`. */
+  maxBudgetUsd?: string;
   continue?: boolean;
   session?: string;
   image?: string[];
@@ -65,6 +67,16 @@ export function parseMaxSteps(value: string | undefined): number | undefined {
   if (!Number.isInteger(steps) || steps < 1)
     throw new UsageError(`--max-steps must be a positive whole number, got '${value}'`);
   return steps;
+}
+
+export function parseMaxBudgetUsd(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const usd = Number(value);
+  if (!Number.isFinite(usd) || usd <= 0)
+    throw new UsageError(
+      `--max-budget-usd must be a positive number of US dollars (e.g. 0.50), got '${value}'`,
+    );
+  return usd;
 }
 
 /** Default for `--team-wait-ms`: how long a headless lead follows its teammates, ms. */

@@ -1,5 +1,5 @@
 import { redactKnownSecrets } from "@nyzhi/config";
-import { type AgentEvent, type AgentTag, assertNever } from "@nyzhi/core";
+import { type AgentEvent, type AgentTag, assertNever, type BudgetReport, type BudgetSpec } from "@nyzhi/core";
 import type { Usage } from "@nyzhi/provider";
 
 /** One `exec --json` line before it is serialised. */
@@ -33,6 +33,16 @@ export function usageFields(usage: Usage): JsonRecord {
     cache_read_tokens: usage.cacheReadTokens,
     cache_write_tokens: usage.cacheWriteTokens,
   };
+}
+
+/** A budget's state: `{ scope, limit, spent, left }`, each dimension as `usd`, `tokens`, `minutes`. */
+export function budgetFields(report: BudgetReport): JsonRecord {
+  return { scope: report.scope, limit: report.limit, spent: report.spent, left: report.left };
+}
+
+/** A budget as set: `{ scope, usd?, tokens?, minutes? }`. */
+function budgetLimitFields(spec: BudgetSpec): JsonRecord {
+  return { scope: spec.scope ?? "agent", ...spec };
 }
 
 /** What the writer knows of a tool call before its `tool_done`. */
@@ -134,6 +144,8 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
             nickname: event.nickname,
             model: event.model,
             ...(event.unknownRole ? { unknown_role: true } : {}),
+            ...(event.budget ? { budget: budgetLimitFields(event.budget) } : {}),
+            ...(event.worktree ? { worktree: event.worktree } : {}),
           },
         ];
       case "subagent-status-changed":
@@ -151,6 +163,17 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
             ...usageFields(event.usage),
             cost_usd: event.costUsd,
             ...(event.result !== undefined ? { result: event.result } : {}),
+            ...(event.budget ? { budget: budgetFields(event.budget) } : {}),
+            ...(event.worktree
+              ? {
+                  worktree: {
+                    branch: event.worktree.branch,
+                    path: event.worktree.path,
+                    base: event.worktree.base,
+                    diff_stat: event.worktree.diffStat,
+                  },
+                }
+              : {}),
           },
         ];
       case "subagent-queued":
@@ -163,6 +186,9 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
             role: event.role,
             limit: event.limit,
             waiting: event.waiting,
+            ...(event.reason !== undefined ? { reason: event.reason } : {}),
+            ...(event.childId !== undefined ? { child_id: event.childId } : {}),
+            ...(event.nickname !== undefined ? { child_nickname: event.nickname } : {}),
           },
         ];
       default:
@@ -219,6 +245,13 @@ function simpleLine(event: SimpleEvent): JsonRecord {
       };
     case "notice":
       return { type: "notice", message: event.message };
+    case "budget-warning":
+    case "budget-exhausted":
+      return {
+        type: event.type === "budget-warning" ? "budget_warning" : "budget_exhausted",
+        dimension: event.dimension,
+        budget: budgetFields(event.budget),
+      };
     case "index-progress":
       return {
         type: "index_progress",

@@ -14,6 +14,13 @@ type Payload<Type extends AgentEventType> = Omit<Extract<AgentEvent, { type: Typ
 const usage = { inputTokens: 10, outputTokens: 2, cacheReadTokens: 1, cacheWriteTokens: 0 };
 
 /** At least one sample of every agent event, with every optional field set. */
+const BUDGET = {
+  scope: "agent" as const,
+  limit: { tokens: 5000 },
+  spent: { tokens: 6000, usd: 0.01, minutes: 0.2 },
+  left: { tokens: 0 },
+};
+
 const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
   "turn-start": [{ turnId: "t", input: "hi" }],
   "step-start": [{ step: 1 }],
@@ -65,13 +72,37 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
   ],
   error: [{ message: "e", code: "x", fatal: true, error: new Error("e") }],
   "subagent-spawned": [
-    { childId: "k", nickname: "Ada", role: "explorer", depth: 1, unknownRole: true, model: "m" },
+    {
+      childId: "k",
+      nickname: "Ada",
+      role: "explorer",
+      depth: 1,
+      unknownRole: true,
+      model: "m",
+      budget: { tokens: 5000, scope: "agent" },
+      worktree: { branch: "nyzhi/ada-1", path: "/w" },
+    },
   ],
-  "subagent-queued": [{ role: "worker", limit: 8, waiting: 1 }],
+  "subagent-queued": [
+    { role: "worker", limit: 8, waiting: 1 },
+    { role: "worker", limit: 4, waiting: 1, reason: "parent", childId: "q", nickname: "Bo" },
+  ],
   "subagent-status-changed": [{ childId: "k", nickname: "Ada", status: "running" }],
   "subagent-completed": [
-    { childId: "k", nickname: "Ada", role: "explorer", status: "completed", result: "r", usage, costUsd: 0 },
+    {
+      childId: "k",
+      nickname: "Ada",
+      role: "explorer",
+      status: "completed",
+      result: "r",
+      usage,
+      costUsd: 0,
+      budget: BUDGET,
+      worktree: { branch: "nyzhi/ada-1", path: "/w", base: "abc", diffStat: "1 file changed" },
+    },
   ],
+  "budget-warning": [{ dimension: "tokens", budget: BUDGET }],
+  "budget-exhausted": [{ dimension: "tokens", budget: BUDGET }],
   "turn-end": [{ turnId: "t", reason: "completed", steps: 1, usage, costUsd: 0, text: "a" }],
 };
 
@@ -113,6 +144,17 @@ function producedLines(): JsonRecord[] {
       costUsd: 0,
       embeddingTokens: 0,
       durationMs: 1,
+      budget: { ...BUDGET, scope: "subtree" },
+      worktrees: [
+        {
+          agentId: "k",
+          nickname: "Ada",
+          branch: "nyzhi/ada-1",
+          path: "/w",
+          base: "abc",
+          diffStat: "1 file changed",
+        },
+      ],
     }),
   );
   return lines;

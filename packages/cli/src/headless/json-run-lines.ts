@@ -1,7 +1,7 @@
 import { errorMessage, NyzhiError } from "@nyzhi/config";
-import type { HookResult, McpNotice, TurnEndReason } from "@nyzhi/core";
+import type { BudgetReport, HookResult, McpNotice, TurnEndReason } from "@nyzhi/core";
 import type { Usage } from "@nyzhi/provider";
-import { type JsonRecord, usageFields } from "./json-event-writer.js";
+import { budgetFields, type JsonRecord, usageFields } from "./json-event-writer.js";
 
 /** Lines of the run itself (not of an agent event) belong to the lead. */
 const LEAD = { agent_id: "lead", depth: 0 } as const;
@@ -49,6 +49,17 @@ export interface TurnCompletion {
   /** Tokens the code index's remote embedder charged during the run. */
   embeddingTokens: number;
   durationMs: number;
+  /** The run's cap (`agent.budget`, `--max-budget-usd`), when one is set. */
+  budget?: BudgetReport;
+  /** Agents' worktrees whose changes nobody merged or discarded: left for the person. */
+  worktrees?: readonly {
+    agentId: string;
+    nickname: string;
+    branch: string;
+    path: string;
+    base: string;
+    diffStat: string;
+  }[];
 }
 
 /** The last line of every run whose turn started, whatever its outcome. */
@@ -66,5 +77,18 @@ export function turnCompleteLine(turn: TurnCompletion): JsonRecord {
     embedding_tokens: turn.embeddingTokens,
     cost_usd: turn.costUsd,
     duration_ms: turn.durationMs,
+    ...(turn.budget ? { budget: budgetFields(turn.budget) } : {}),
+    ...(turn.worktrees
+      ? {
+          worktrees: turn.worktrees.map((left) => ({
+            agent_id: left.agentId,
+            nickname: left.nickname,
+            branch: left.branch,
+            path: left.path,
+            base: left.base,
+            diff_stat: left.diffStat,
+          })),
+        }
+      : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { getLogger, writeFileAtomic } from "@nyzhi/config";
-import { type AgentEvent, type McpNotice, openSession, type TurnResult } from "@nyzhi/core";
+import { type AgentEvent, describeBudget, type McpNotice, openSession, type TurnResult } from "@nyzhi/core";
 import { subtractUsage } from "@nyzhi/provider";
 import { indexProcessCommand } from "../commands/index-process-command-line.js";
 import { loadCliConfig } from "../commands/load-cli-config.js";
@@ -8,6 +8,7 @@ import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
 import {
   type HeadlessFlags,
+  parseMaxBudgetUsd,
   parseMaxSteps,
   parseSandboxFlag,
   parseTeamWaitMs,
@@ -97,6 +98,7 @@ export async function runHeadless(
   const trust = flags.fullAuto || flags.full_auto ? "full" : parseTrustFlag(globals.trust);
   const sandbox = flags.fullAuto || flags.full_auto ? "workspace-write" : parseSandboxFlag(flags.sandbox);
   const maxSteps = parseMaxSteps(flags.maxSteps);
+  const maxBudgetUsd = parseMaxBudgetUsd(flags.maxBudgetUsd);
   const teamWaitMs = parseTeamWaitMs(flags.teamWaitMs);
   if (flags.continue && flags.session) throw new UsageError("Cannot use both --continue and --session");
   if (flags.json && flags.output === OUTPUT_TO_STDOUT) {
@@ -127,6 +129,7 @@ export async function runHeadless(
     ephemeral: flags.ephemeral === true,
     teamName: flags.teamName,
     subagentModels,
+    ...(maxBudgetUsd !== undefined ? { budget: { usd: maxBudgetUsd } } : {}),
     // An index, when one exists and is opened, runs in its own process, as the app's does.
     headless: true,
     indexProcess: indexProcessCommand(),
@@ -134,7 +137,6 @@ export async function runHeadless(
     ...(flags.plan ? { planMode: true } : {}),
     host: {
       onBackgroundEvent: emit,
-      onRetry: emit,
       onWarning: (message) => io.stderr(`${message}\n`),
       onMcpNotice: reportMcp,
       onOpened: (opened) => {
@@ -188,6 +190,8 @@ export async function runHeadless(
   }
   const durationMs = Date.now() - startedAt;
   const { providerId, modelId } = session.model;
+  const sessionBudget = session.runtime.budgets.report("lead");
+  const worktreesLeft = session.waitingWorktrees();
   if (flags.json) {
     io.stdout(
       jsonLine(
@@ -202,6 +206,8 @@ export async function runHeadless(
           costUsd: runCost,
           embeddingTokens: runEmbeddingTokens,
           durationMs,
+          ...(sessionBudget ? { budget: sessionBudget } : {}),
+          ...(worktreesLeft.length > 0 ? { worktrees: worktreesLeft } : {}),
         }),
       ),
     );
@@ -212,6 +218,20 @@ export async function runHeadless(
     );
   }
   if (answer && printsAnswerOnStdout(flags, io)) io.stdout(`${answer}\n`);
+  // Agents' changes nobody merged or discarded stay on their branches for the person.
+  for (const left of worktreesLeft) {
+    io.stderr(
+      `Agent ${left.nickname}'s changes wait on branch ${left.branch} (worktree ${left.path}): ${left.diffStat}. See: git diff ${left.base.slice(0, 12)} ${left.branch}; merge: git merge ${left.branch} (or ask nyz to merge_agent_changes ${left.agentId}); drop: git worktree remove --force ${left.path} && git branch -D ${left.branch}\n`,
+    );
+  }
+  if (result.reason === "budget") {
+    const spent = sessionBudget ? describeBudget(sessionBudget) : "the session's budget";
+    const saved = flags.ephemeral
+      ? "The session was not saved (--ephemeral)."
+      : `Session ${record.meta.id.slice(0, 8)} saved; continue with \`nyz ${run.mode} --continue "…"\` and a larger budget.`;
+    io.stderr(`Budget exhausted: ${spent} (agent.budget / --max-budget-usd). ${saved}\n`);
+    return ExitCode.failure;
+  }
   if (result.reason === "aborted") {
     io.stderr(`${interruptedMessage(run.mode, record.meta.id, { saved: flags.ephemeral !== true })}\n`);
     return ExitCode.interrupted;

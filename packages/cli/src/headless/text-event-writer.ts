@@ -1,4 +1,4 @@
-import { type AgentEvent, assertNever, NO_APPROVER_REASON, truncateEnd } from "@nyzhi/core";
+import { type AgentEvent, assertNever, describeBudget, NO_APPROVER_REASON, truncateEnd } from "@nyzhi/core";
 
 /**
  * Human output of `nyz run` / `nyz exec` (text mode), written to stderr so stdout carries only the
@@ -20,9 +20,12 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
     case "subagent-spawned":
       return `\n[agent ${event.nickname} (${event.role}${event.unknownRole ? ", unknown role: default" : ""}) started on ${event.model}]\n`;
     case "subagent-queued":
-      return `[task for ${event.role} waits: ${event.limit} task agents are running]\n`;
+      return `[${event.nickname ? `agent ${event.nickname}` : "task"} (${event.role}) waits in line: ${event.limit} ${event.reason === "session" ? "subagents run in the session (max_running)" : "children of its parent run (per-parent limit)"}]\n`;
     case "subagent-status-changed":
       return undefined;
+    case "budget-warning":
+    case "budget-exhausted":
+      return `[${event.agent.nickname ? `agent ${event.agent.nickname}` : "session"} budget ${event.type === "budget-warning" ? "at 80%" : "exhausted"}: ${describeBudget(event.budget)}]\n`;
     case "subagent-completed":
       return `[agent ${event.nickname} ${truncateEnd(event.status.split("\n", 1)[0] ?? "", 120, "...")}]\n`;
     case "text-delta":

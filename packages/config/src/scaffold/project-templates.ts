@@ -29,8 +29,10 @@ export const CONFIG_TEMPLATE = `# nyzhi project configuration. Committed with th
 
 # [agent.agents]
 # enabled = true
-# max_threads = 4  # spawn_agent agents at once
-# max_tasks = 8    # task delegations at once (more wait for a slot)
+# max_threads = 4  # spawn_agent children one agent runs at once (more wait in line)
+# max_tasks = 8    # task delegations one agent runs at once (more wait in line)
+# max_running = 16 # subagents running at once in the session (waiting parents not counted)
+# max_queued = 64  # spawns waiting for a slot; one more is refused
 # max_depth = 2
 
 # [agent.agents.roles.reviewer]

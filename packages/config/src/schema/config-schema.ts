@@ -138,6 +138,20 @@ export const customCommandSchema = z.object({
   description: z.string().optional(),
 });
 
+/**
+ * A cap on what one agent (`scope = "agent"`, the default) or its whole subtree (`"subtree"`) may
+ * spend: tokens (input + output), US dollars, wall-clock minutes. Any subset; none means no cap.
+ */
+export const budgetSchema = z.object({
+  usd: z.number().positive().optional(),
+  tokens: z.int().min(1).optional(),
+  minutes: z.number().positive().optional(),
+  scope: z.enum(["agent", "subtree"]).optional(),
+});
+
+/** Where a subagent works: the parent's tree (`shared`, the default) or its own git worktree. */
+export const ISOLATION_MODES = ["shared", "worktree"] as const;
+
 /** `[agent.agents.roles.<name>]`: a user-defined subagent role (core §2.2). */
 export const roleSchema = z.object({
   description: z.string().optional(),
@@ -153,15 +167,26 @@ export const roleSchema = z.object({
   mcp_servers: stringList.optional(),
   /** Each of the role's turns gets a `<codebase_context>` block from the code index, as the lead's do. */
   auto_context: z.boolean().optional(),
+  /** The role's default budget (a spawn's own `budget` replaces it). */
+  budget: budgetSchema.optional(),
+  /** `worktree`: each agent of the role works in its own git worktree and branch. */
+  isolation: z.enum(ISOLATION_MODES).optional(),
 });
 
 const agentsSchema = z.object({
   /** The switch for the whole subagent system. */
   enabled: z.boolean().default(true),
-  /** `spawn_agent` agents pending or running at once; past it a spawn fails with a clear error. */
-  max_threads: count.default(4),
-  /** `task` children running at once; past it a `task` call waits for a slot. */
+  /** `spawn_agent` children one agent may run at once; more wait in line (see `max_queued`). */
+  max_threads: count.min(1).default(4),
+  /** `task` children one agent may run at once; more wait in line. */
   max_tasks: count.min(1).default(8),
+  /**
+   * Subagents running at once in the whole session. An agent waiting for its own children (`wait`,
+   * `task`) does not count, so nested fan-outs cannot deadlock.
+   */
+  max_running: count.min(1).default(16),
+  /** Spawns that may wait for a slot at once, across the session; one more is refused. */
+  max_queued: count.default(64),
   max_depth: count.default(2),
   subagent_model: z.string().optional(),
   roles: z.record(z.string(), roleSchema).default({}),
@@ -192,6 +217,11 @@ const agentSchema = z.object({
     .object({ checks: z.array(z.object({ kind: z.string(), command: z.string() })).default([]) })
     .prefault({}),
   agents: agentsSchema.prefault({}),
+  /**
+   * The session's cap on everything it spends (the lead and every subagent): reached, the run stops
+   * after the current tool call (`nyz exec` exits 1, the session saved). `--max-budget-usd` sets `usd`.
+   */
+  budget: budgetSchema.omit({ scope: true }).prefault({}),
   sharing: z
     .object({
       enabled: z.boolean().default(false),

@@ -1,9 +1,8 @@
-import { parse, stringify } from "smol-toml";
+import { stringify } from "smol-toml";
 import { ConfigError } from "../base/config-error.js";
 import { writeFileAtomic } from "../base/write-file-atomic.js";
 import {
   cloneData,
-  dataEquals,
   deleteAtPath,
   getAtPath,
   isPlainObject,
@@ -15,6 +14,7 @@ import { formatTomlKey, formatTomlValue } from "../toml/format-toml-value.js";
 import { parseTomlDocument } from "../toml/parse-toml-document.js";
 import { scanTomlStructure } from "../toml/scan-toml-structure.js";
 import { readExisting } from "./read-existing-config.js";
+import { sameTomlData } from "./same-toml-data.js";
 import { withConfigFileLock } from "./with-config-file-lock.js";
 
 /** A server entry as `nyz mcp add` writes it: stdio or HTTP, only the keys that were given. */
@@ -136,7 +136,7 @@ async function writeChecked(
   let preservedComments = true;
   let matches = false;
   try {
-    matches = dataEquals(withoutEmptyTables(parse(edited)), withoutEmptyTables(intended));
+    matches = sameTomlData(edited, intended);
   } catch {
     matches = false;
   }
@@ -147,16 +147,4 @@ async function writeChecked(
   // Servers carry tokens in headers and env: a config file nyzhi writes them into is private.
   await writeFileAtomic(file, output, { mode: mode === undefined ? 0o600 : mode & 0o700 });
   return { file, preservedComments };
-}
-
-/** A copy without empty tables (`[mcp.servers]` left with no servers means the same as none). */
-function withoutEmptyTables(value: unknown): unknown {
-  if (!isPlainObject(value)) return value;
-  const kept: PlainObject = {};
-  for (const [key, item] of Object.entries(value)) {
-    const pruned = withoutEmptyTables(item);
-    if (isPlainObject(pruned) && Object.keys(pruned).length === 0) continue;
-    kept[key] = pruned;
-  }
-  return kept;
 }

@@ -1,19 +1,12 @@
-import { parse, stringify } from "smol-toml";
+import { stringify } from "smol-toml";
 import { writeFileAtomic } from "../base/write-file-atomic.js";
-import {
-  cloneData,
-  dataEquals,
-  deleteAtPath,
-  getAtPath,
-  isPlainObject,
-  type PlainObject,
-  setAtPath,
-} from "../key-paths/key-path.js";
+import { cloneData, deleteAtPath, getAtPath, type PlainObject, setAtPath } from "../key-paths/key-path.js";
 import { projectTrustKey } from "../layers/project-trust.js";
 import { parseTomlDocument } from "../toml/parse-toml-document.js";
 import { scanTomlStructure } from "../toml/scan-toml-structure.js";
 import { editTomlText } from "./edit-toml-text.js";
 import { readExisting } from "./read-existing-config.js";
+import { sameTomlData } from "./same-toml-data.js";
 import { withConfigFileLock } from "./with-config-file-lock.js";
 
 export interface ProjectTrustChange {
@@ -86,20 +79,8 @@ function cutTable(text: string, path: readonly string[]): string {
 
 function parsesTo(text: string, intended: PlainObject): boolean {
   try {
-    return dataEquals(withoutEmptyTables(parse(text)), withoutEmptyTables(intended));
+    return sameTomlData(text, intended);
   } catch {
     return false;
   }
-}
-
-/** A copy without empty tables (`[projects]` left with no entries means the same as none). */
-function withoutEmptyTables(value: unknown): unknown {
-  if (!isPlainObject(value)) return value;
-  const kept: PlainObject = {};
-  for (const [key, item] of Object.entries(value)) {
-    const pruned = withoutEmptyTables(item);
-    if (isPlainObject(pruned) && Object.keys(pruned).length === 0) continue;
-    kept[key] = pruned;
-  }
-  return kept;
 }

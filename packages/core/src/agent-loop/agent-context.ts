@@ -162,6 +162,21 @@ export interface AgentContext {
    * so a killed run keeps every finished step. Awaited; a rejection becomes a non-fatal `error`.
    */
   afterStep?: (step: CompletedStep) => Promise<void>;
+  /**
+   * The agent's budget: checked before each model request (so a run out budget stops the agent
+   * after its current tool calls, with reason `budget`), its notes added to the next request.
+   */
+  budget?: AgentBudget;
+}
+
+/** An agent's budget as the loop sees it (the budget ledger implements it). */
+export interface AgentBudget {
+  /** Counts one model request's usage (and its cost in US dollars). */
+  record(usage: Usage, costUsd: number): void;
+  /** Why the agent must stop before its next model request; undefined: go on. */
+  stopReason(): string | undefined;
+  /** Notes for the agent's next step (its 80 % warning), each once. */
+  takeNotices(): string[];
 }
 
 /** A step whose assistant message and every tool result are in the thread (see `afterStep`). */

@@ -80,6 +80,7 @@ async function driveTurn(
     stepUsage = addUsage(stepUsage, spent);
     stepCost += spentCost;
     emit({ type: "usage", agent, step, usage: spent, costUsd: spentCost });
+    context.budget?.record(spent, spentCost);
   };
   const end = (reason: TurnEndReason): TurnResult => {
     emit({ type: "turn-end", agent, turnId, reason, steps: step, usage, costUsd, text });
@@ -109,10 +110,18 @@ async function driveTurn(
   context.thread.push(request);
 
   while (step < maxSteps) {
+    // A budget that ran out stops the agent here: after its tool calls, before another request.
+    const stop = context.budget?.stopReason();
+    if (stop) {
+      emit({ type: "notice", agent, message: `stopped: ${stop}` });
+      return end("budget");
+    }
     step += 1;
     stepUsage = emptyUsage();
     stepCost = 0;
     for (const message of (await context.takePendingMessages?.()) ?? []) context.thread.push(message);
+    for (const note of context.budget?.takeNotices() ?? [])
+      context.thread.push({ role: "user", content: note });
     emit({ type: "step-start", agent, step });
     if (context.beforeModelRequest) {
       try {

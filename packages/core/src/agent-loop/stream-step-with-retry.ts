@@ -8,7 +8,7 @@ import {
 } from "@nyzhi/provider";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { StepRetryPolicy } from "./agent-context.js";
-import { type StepOutcome, streamStep } from "./stream-step.js";
+import { emptyOutcome, type StepOutcome, streamStep } from "./stream-step.js";
 
 /** Retries of a step cut off mid-message when the agent's context sets none (`agent.retry`'s defaults). */
 export const DEFAULT_STEP_RETRY: StepRetryPolicy = {
@@ -68,18 +68,4 @@ export async function streamStepWithRetry(
       return emptyOutcome();
     }
   }
-}
-
-function emptyOutcome(): StepOutcome {
-  return {
-    content: [],
-    toolCalls: [],
-    text: "",
-    usage: undefined,
-    finishReason: undefined,
-    error: undefined,
-    received: false,
-    reasoning: false,
-    startedToolCalls: [],
-  };
 }

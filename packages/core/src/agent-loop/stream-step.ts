@@ -39,24 +39,14 @@ export async function streamStep(
   options: { signal: AbortSignal; agent: AgentTag; emit: (event: AgentEvent) => void },
 ): Promise<StepOutcome> {
   const { agent, emit } = options;
-  const outcome: StepOutcome = {
-    content: [],
-    toolCalls: [],
-    text: "",
-    usage: undefined,
-    finishReason: undefined,
-    error: undefined,
-    received: false,
-    reasoning: false,
-    startedToolCalls: [],
-  };
+  const outcome = emptyOutcome();
   const blocks = new Map<
     string,
     | { type: "text"; text: string }
     | { type: "reasoning"; text: string; signature?: string; redactedData?: string }
   >();
   for await (const part of model.doStream(request, { signal: options.signal })) {
-    if (part.type !== "usage" && part.type !== "error") outcome.received = true;
+    if (part.type !== "usage" && part.type !== "error" && part.type !== "retry") outcome.received = true;
     switch (part.type) {
       case "text-start":
       case "reasoning-start": {
@@ -127,6 +117,17 @@ export async function streamStep(
       case "error":
         outcome.error = part.error;
         break;
+      case "retry":
+        // The provider's retry of this agent's request (a 429, an overload): tagged with this agent.
+        emit({
+          type: "retry",
+          agent,
+          attempt: part.attempt,
+          maxAttempts: part.maxRetries,
+          waitMs: part.waitMs,
+          reason: part.error.message,
+        });
+        break;
     }
   }
   // Empty text and reasoning blocks carry nothing and some vendors reject them on the way back.
@@ -137,4 +138,19 @@ export async function streamStep(
       (part.type === "reasoning" && part.redactedData !== undefined),
   );
   return outcome;
+}
+
+/** A step that streamed nothing (yet). */
+export function emptyOutcome(): StepOutcome {
+  return {
+    content: [],
+    toolCalls: [],
+    text: "",
+    usage: undefined,
+    finishReason: undefined,
+    error: undefined,
+    received: false,
+    reasoning: false,
+    startedToolCalls: [],
+  };
 }

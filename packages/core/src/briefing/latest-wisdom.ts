@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { listNotepads, NOTEPADS_DIRECTORY, readNotepad } from "../tools/planning/notepad.js";
+import { listNotepads, NOTEPADS_DIRECTORY, readNotepad } from "../planning/notepad.js";
 
 /**
  * The most recently modified plan notepad under `<projectRoot>/.nyzhi/notepads`, with empty

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { appendNotepadEntry } from "../tools/planning/notepad.js";
+import { appendNotepadEntry } from "../planning/notepad.js";
 import { latestWisdom } from "./latest-wisdom.js";
 import { renderChildSystemPrompt } from "./render-child-system-prompt.js";
 

@@ -8,6 +8,7 @@ import type {
   SearchResult,
   UpdateResult,
 } from "@nyzhi/index";
+import type { AgentEvents } from "../events/agent-events.js";
 import { embeddingCostUsd } from "./embedding-prices.js";
 import { type FileWatcher, watchProjectFiles } from "./watch-project-files.js";
 
@@ -25,21 +26,8 @@ export const AUTO_INDEX_MAX_FILES = 20_000;
 /** ms a session waits before building a missing index, so a quick `nyz exec` never pays for it. */
 export const BACKGROUND_BUILD_DELAY_MS = 2_000;
 
-/** What the index is doing, for `index-progress` events. */
-export interface IndexActivity {
-  /** `building`: the background first build; `updating`: changed files; `ready`: done; `skipped`: not built. */
-  phase: "building" | "updating" | "ready" | "skipped";
-  filesDone: number;
-  filesTotal: number;
-  chunks: number;
-  /** Chunks embedded (remote or local) by this update. */
-  embedded: number;
-  /** Tokens a remote embedder reported for this update (0 for none or local). */
-  embeddingTokens: number;
-  /** US dollars of those tokens at the embedding model's list price (0 when unknown). */
-  costUsd: number;
-  message?: string;
-}
+/** What the index is doing: the payload of `index-progress` events. */
+export type IndexActivity = AgentEvents["index-progress"];
 
 /** Tokens and cost (US dollars) of a remote embedder, for the session's usage. */
 export interface EmbeddingUsage {

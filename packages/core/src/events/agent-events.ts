@@ -1,4 +1,5 @@
 import type { FinishReason, ProviderError, Usage } from "@nyzhi/provider";
+import type { BudgetDimension, BudgetReport, BudgetSpec } from "../budgets/budget-types.js";
 
 /** Which agent an event came from. The lead's events carry depth 0 and no nickname. */
 export interface AgentTag {
@@ -22,8 +23,8 @@ export interface RetryDiscard {
   toolCalls: { callId: string; name: string }[];
 }
 
-/** Why a turn ended. */
-export type TurnEndReason = "completed" | "max-steps" | "aborted" | "error";
+/** Why a turn ended. `budget`: the agent's budget (or an enclosing one, the session's) ran out. */
+export type TurnEndReason = "completed" | "max-steps" | "aborted" | "error" | "budget";
 
 /**
  * Everything an agent reports while it works, one entry per event type. Hosts (TUI, `nyz exec`,
@@ -83,12 +84,25 @@ export interface AgentEvents {
     /** The requested role was not known; the child runs with the default role. */
     unknownRole: boolean;
     model: string;
+    /** Its budget, clamped to what its parent's had left; absent for none. */
+    budget?: BudgetSpec;
+    /** Set when it works in its own git worktree: the branch and the worktree's path. */
+    worktree?: { branch: string; path: string };
   };
   /**
-   * A `task` delegation waits for a slot: `limit` task children already run
-   * (`agent.agents.max_tasks`); it is `waiting`th in line and starts when one finishes.
+   * A spawn waits for a slot: its parent already runs `limit` children of that kind
+   * (`agent.agents.max_threads` for `spawn_agent`, `max_tasks` for `task`; `reason` "parent"), or
+   * `limit` subagents run in the session (`max_running`; "session"). It is `waiting`th in line and
+   * starts when a slot frees. A queued `spawn_agent` child has its id and nickname already.
    */
-  "subagent-queued": { role: string; limit: number; waiting: number };
+  "subagent-queued": {
+    role: string;
+    limit: number;
+    waiting: number;
+    reason?: "parent" | "session";
+    childId?: string;
+    nickname?: string;
+  };
   /** A subagent's status changed: `pending_init`, `running`, `completed…`, `errored…`, `shutdown`. */
   "subagent-status-changed": { childId: string; nickname: string; status: string };
   /** A subagent reached a final state. Usage and cost cover the child and its own subagents. */
@@ -100,7 +114,21 @@ export interface AgentEvents {
     result?: string;
     usage: Usage;
     costUsd: number;
+    /** Its budget at the end: limit, spent, left. */
+    budget?: BudgetReport;
+    /**
+     * Its worktree's changes, waiting for a decision (`merge_agent_changes` /
+     * `discard_agent_changes`); absent when it had no worktree or changed nothing (then removed).
+     */
+    worktree?: { branch: string; path: string; base: string; diffStat: string };
   };
+  /**
+   * A budget crossed 80 % (`budget-warning`: its owner is told in its next step) — tagged with the
+   * budget's owner (the lead for the session's cap).
+   */
+  "budget-warning": { dimension: BudgetDimension; budget: BudgetReport };
+  /** A budget ran out: its owner (and for a subtree budget its descendants) stops after its current tool call. */
+  "budget-exhausted": { dimension: BudgetDimension; budget: BudgetReport };
   /**
    * The project's code index did something: `building` (the background first build, after each
    * batch), `updating`/`ready` (changed files re-indexed, or the build finished), `skipped` (too
@@ -109,12 +137,16 @@ export interface AgentEvents {
    * when the model's price is unknown); both count in the session's usage.
    */
   "index-progress": {
+    /** `building`: the background first build; `updating`: changed files; `ready`: done; `skipped`: not built. */
     phase: "building" | "updating" | "ready" | "skipped";
     filesDone: number;
     filesTotal: number;
     chunks: number;
+    /** Chunks embedded (remote or local) by this update. */
     embedded: number;
+    /** Tokens a remote embedder reported for this update (0 for none or local). */
     embeddingTokens: number;
+    /** US dollars of those tokens at the embedding model's list price (0 when unknown). */
     costUsd: number;
     message?: string;
   };

@@ -4,6 +4,7 @@ import type { LoadedRoles } from "./load-file-roles.js";
 import { normalizeToolNames } from "./normalize-tool-names.js";
 import type { RoleDefinition, RoleSource } from "./role-definition.js";
 import type { RoleWarning } from "./role-errors.js";
+import { roleBudget } from "./role-run-settings.js";
 
 const LAYER_RANK = ["global", "project", "local", "env", "flag"] as const;
 
@@ -58,6 +59,8 @@ function configRole(input: {
   const model = entry.model === "inherit" ? undefined : (entry.model ?? inherited?.model);
   const mcpServers = entry.mcp_servers ?? inherited?.mcpServers;
   const autoContext = entry.auto_context ?? inherited?.autoContext;
+  const budget = roleBudget(entry.budget, warn) ?? inherited?.budget;
+  const isolation = entry.isolation ?? inherited?.isolation;
   return {
     name,
     description: entry.description?.trim() || inherited?.description || "Role defined in config",
@@ -71,6 +74,8 @@ function configRole(input: {
     ...(disallowedTools !== undefined && { disallowedTools }),
     ...(mcpServers !== undefined && { mcpServers }),
     ...(autoContext !== undefined && { autoContext }),
+    ...(budget !== undefined && { budget }),
+    ...(isolation !== undefined && { isolation }),
   };
 }
 

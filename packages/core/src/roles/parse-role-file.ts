@@ -3,6 +3,7 @@ import { z } from "zod";
 import { normalizeToolNames, splitToolList } from "./normalize-tool-names.js";
 import type { RoleDefinition } from "./role-definition.js";
 import type { RoleWarning } from "./role-errors.js";
+import { roleBudget, roleIsolation } from "./role-run-settings.js";
 
 /** Role names: what `spawn_agent` accepts as `agent_type` (Claude Code uses lowercase-hyphen). */
 export const ROLE_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -36,6 +37,9 @@ function buildFrontMatterObject() {
     disallowed_tools: toolList.optional(),
     mcp_servers: toolList.optional(),
     auto_context: z.boolean().optional(),
+    // Checked by roleBudget / roleIsolation, which warn and drop a bad value instead of skipping the file.
+    budget: z.unknown().optional(),
+    isolation: z.unknown().optional(),
   });
 }
 
@@ -104,6 +108,8 @@ export async function parseRoleFile(input: ParseRoleFileInput): Promise<ParsedRo
     ...(data.disallowed_tools === undefined ? [] : splitToolList(data.disallowed_tools)),
   ]);
   const mcpServers = data.mcp_servers === undefined ? undefined : splitToolList(data.mcp_servers);
+  const budget = roleBudget(data.budget, warn);
+  const isolation = roleIsolation(data.isolation, warn);
   const body = parsed.body.trim();
   const role: RoleDefinition = {
     name,
@@ -118,6 +124,8 @@ export async function parseRoleFile(input: ParseRoleFileInput): Promise<ParsedRo
     ...(disallowedTools !== undefined && disallowedTools.length > 0 && { disallowedTools }),
     ...(mcpServers !== undefined && { mcpServers }),
     ...(data.auto_context !== undefined && { autoContext: data.auto_context }),
+    ...(budget !== undefined && { budget }),
+    ...(isolation !== undefined && { isolation }),
   };
   return { role, warnings };
 }

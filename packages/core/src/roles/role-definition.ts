@@ -1,4 +1,5 @@
 import type { ConfigLayerName } from "@nyzhi/config";
+import type { BudgetSpec } from "../budgets/budget-types.js";
 
 /**
  * Where a role definition came from. `nyz agents` shows it, and warnings name it. New kinds (an
@@ -53,6 +54,10 @@ export interface RoleDefinition {
    * lead's turns do when `index.auto_context` is on). Undefined means no.
    */
   readonly autoContext?: boolean;
+  /** The default budget of the role's agents (a spawn's own `budget` replaces it). */
+  readonly budget?: BudgetSpec;
+  /** `worktree`: each of the role's agents works in its own git worktree and branch. */
+  readonly isolation?: "shared" | "worktree";
   readonly source: RoleSource;
   /** Definitions of the same name this one shadows, highest precedence first. */
   readonly overrides?: readonly RoleSource[];

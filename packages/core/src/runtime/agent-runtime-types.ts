@@ -3,6 +3,8 @@ import type { LanguageModel, ModelMessage } from "@nyzhi/provider";
 import type { AgentContext, CompletedStep } from "../agent-loop/agent-context.js";
 import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
 import type { PromptFragment } from "../agent-loop/system-prompt.js";
+import type { BudgetLedger } from "../budgets/budget-ledger.js";
+import type { BudgetLimits } from "../budgets/budget-types.js";
 import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CodeIndexService } from "../code-index/code-index-service.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
@@ -12,11 +14,11 @@ import type { HookResult } from "../hooks/hook-types.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import type { McpSession } from "../mcp/mcp-session.js";
 import type { ApprovalCallback } from "../permissions/approval-broker.js";
+import type { TodoStore } from "../planning/todo-store.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
 import type { Skill } from "../skills/skill-types.js";
 import type { AgentManager } from "../subagents/agent-manager.js";
 import type { TeamService } from "../teams/team-service.js";
-import type { TodoStore } from "../tools/planning/todo-store.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import type { ToolServices } from "../tools/seam/tool-types.js";
 import type { ResolvedModel } from "./model-resolver.js";
@@ -104,6 +106,8 @@ export interface CreateAgentRuntimeOptions {
    * this process.
    */
   indexProcess?: IndexProcessCommand;
+  /** The session's cap, over config `agent.budget` (`--max-budget-usd` sets `usd`). */
+  budget?: BudgetLimits;
   /**
    * How the session uses the default code index. `live` (default; the app): warmed at start, built
    * in the background when missing (`index.auto`), kept current with the agents' edits and a file
@@ -135,6 +139,8 @@ export interface AgentRuntime {
   trustMode(): TrustMode;
   /** Overrides the configured trust mode for this session; undefined goes back to the config's. */
   setTrustMode(mode: TrustMode | undefined): void;
+  /** Every agent's spending against its budget; the lead's is the session's cap (`lead`). */
+  budgets: BudgetLedger;
   /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */
   runTurn(input: TurnInput, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, TurnResult>;
   /** Stops every subagent and teammate (end of session); resolves when their loops have ended. */

@@ -12,8 +12,11 @@ import { buildBriefing } from "../briefing/build-briefing.js";
 import { buildSharedContext } from "../briefing/build-shared-context.js";
 import { forkTurns } from "../briefing/fork-turns.js";
 import { latestWisdom } from "../briefing/latest-wisdom.js";
+import type { BudgetLedger } from "../budgets/budget-ledger.js";
 import type { ChangeTracker } from "../changes/change-tracker.js";
 import { refreshContextEachTurn } from "../code-index/auto-context.js";
+import type { SandboxSettings } from "../engines/sandbox/sandbox-settings.js";
+import { TodoStore } from "../planning/todo-store.js";
 import { applyRole } from "../roles/apply-role.js";
 import { resolveRole } from "../roles/resolve-role.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
@@ -22,13 +25,14 @@ import { patternsPickTools, resolveToolRolePatterns } from "../roles/tool-role-p
 import { SKILLS_SERVICE, type Skill } from "../skills/skill-types.js";
 import { skillsIndexFragment } from "../skills/skills-index-fragment.js";
 import type { ChildFactory, ChildRequest } from "../subagents/agent-manager.js";
+import { SubagentError } from "../subagents/subagent-error.js";
 import { LIFECYCLE_TOOL_NAMES } from "../tools/agents/lifecycle-tools.js";
 import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { registerWithDeferral, toolsInFullFor } from "../tools/deferred/tools-in-full.js";
-import { TodoStore } from "../tools/planning/todo-store.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import { matchesToolPattern, ToolRegistry } from "../tools/seam/tool-registry.js";
-import type { ToolContext, ToolProgress, ToolServices } from "../tools/seam/tool-types.js";
+import type { PathGuard, ToolContext, ToolProgress, ToolServices } from "../tools/seam/tool-types.js";
+import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import type { ResolvedModel } from "./model-resolver.js";
 
 /** What a parent agent shares with the children it spawns. */
@@ -63,13 +67,33 @@ export interface ChildFactoryOptions {
   skills?: readonly Skill[];
   /** This turn's `<codebase_context>` fragment, for roles with `autoContext`; absent when auto-context is off. */
   autoContext?: (turn: { input: string; thread: readonly ModelMessage[] }) => Promise<PromptFragment>;
+  /**
+   * Opens a worktree for a child with `isolation: "worktree"` (from its parent's tree) and the
+   * place its tools work in there; absent: such a spawn is refused.
+   */
+  openWorktree?: (request: { agentId: string; nickname: string; parentId: string }) => Promise<{
+    record: WorktreeRecord;
+    place: AgentPlace;
+  }>;
+  /** Where children's budgets are registered and checked; absent: no budgets. */
+  budgets?: BudgetLedger;
   /** Builds a tool context for an agent (services, sandbox …), shared with the lead's setup. */
   toolContextFor: (
     agent: ToolContext["agent"],
     todos: TodoStore,
     registry: ToolRegistry,
     services?: ToolServices,
+    place?: AgentPlace,
   ) => (callId: string, signal: AbortSignal, progress: (event: ToolProgress) => void) => ToolContext;
+}
+
+/** Where an agent's tools work: its directories, sandbox and change tracker (a worktree's own). */
+export interface AgentPlace {
+  cwd: string;
+  projectRoot: string;
+  guard: PathGuard;
+  sandbox: SandboxSettings;
+  tracker: ChangeTracker;
 }
 
 /** Tools that start agents: not offered to an agent at the maximum depth. */
@@ -128,6 +152,23 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
           (canSpawn || !SPAWNING_TOOL_NAMES.includes(tool.name)) &&
           !(planMode && tool.mutates),
       );
+
+      // Its own worktree (from the spawn, else its role): its tools, sandbox and changes live there.
+      const isolation = request.isolation ?? role.isolation;
+      let opened: { record: WorktreeRecord; place: AgentPlace } | undefined;
+      if (isolation === "worktree") {
+        if (!options.openWorktree)
+          throw new SubagentError(
+            "worktree_unavailable",
+            'isolation "worktree" is not available in this session',
+          );
+        opened = await options.openWorktree({
+          agentId: request.agentId,
+          nickname: request.nickname,
+          parentId: request.parentId,
+        });
+      }
+      const place = opened?.place;
       const skills = (options.skills ?? []).filter((skill) =>
         (role.skills ?? []).some((pattern) => matchesToolPattern(skill.name, pattern)),
       );
@@ -153,7 +194,10 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       deferIfMany(tools, granted.filter(isMcp));
       const fragments: PromptFragment[] = [
         { kind: "persona", text: applied.systemPrompt },
-        environmentFragment({ cwd: options.cwd, projectRoot: options.projectRoot ?? options.cwd }),
+        environmentFragment({
+          cwd: place?.cwd ?? options.cwd,
+          projectRoot: place?.projectRoot ?? options.projectRoot ?? options.cwd,
+        }),
         rulesFragment(options.rules),
         skillsIndexFragment(skills),
         ...(request.isolated ? [] : await parentContextFragments(options, parent)),
@@ -184,6 +228,7 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
           todos,
           tools,
           { [SKILLS_SERVICE]: () => skills },
+          place,
         ),
         takePendingMessages: request.takePendingMessages,
         explainMissingTool: (name) =>
@@ -209,12 +254,22 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       if (parent.context.afterStep) context.afterStep = parent.context.afterStep;
       const costOf = resolved?.costOf ?? parent.context.costOf;
       if (costOf) context.costOf = costOf;
+      // Its own budget (the spawn's, else its role's), clamped to what its parent's has left; an
+      // enclosing subtree budget (the session's) binds it even without one.
+      const budget = options.budgets?.register(
+        request.agentId,
+        request.parentId,
+        request.budget ?? role.budget,
+      );
+      if (options.budgets) context.budget = options.budgets.hooksFor(request.agentId);
       options.agents.set(request.agentId, { context, todos, modelSpec, resolved });
       return {
         context,
         role: applied.role,
         unknownRole: unknown,
         model: resolved ? `${resolved.providerId}/${resolved.modelId}` : modelSpec,
+        ...(budget ? { budget } : {}),
+        ...(opened ? { worktree: opened.record } : {}),
       };
     },
   };

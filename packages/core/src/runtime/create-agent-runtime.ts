@@ -20,6 +20,8 @@ import {
   type PromptFragment,
   rulesFragment,
 } from "../agent-loop/system-prompt.js";
+import { BudgetLedger } from "../budgets/budget-ledger.js";
+import { BUDGET_DIMENSIONS, type BudgetLimits, type BudgetSpec } from "../budgets/budget-types.js";
 import { ChangeTracker } from "../changes/change-tracker.js";
 import { autoContextFragment, refreshContextEachTurn } from "../code-index/auto-context.js";
 import { CODE_INDEX_SERVICE, CodeIndexService } from "../code-index/code-index-service.js";
@@ -46,10 +48,12 @@ import { writeMcpIndex } from "../mcp/write-mcp-index.js";
 import { createApprovalBroker } from "../permissions/approval-broker.js";
 import { createToolGate } from "../permissions/create-tool-gate.js";
 import { createPermissionPolicy } from "../permissions/permission-policy.js";
+import { TODO_STORE_SERVICE, TodoStore } from "../planning/todo-store.js";
 import { RoleCatalog } from "../roles/role-catalog.js";
 import { SKILLS_SERVICE } from "../skills/skill-types.js";
 import { AgentManager, type ChildFactory } from "../subagents/agent-manager.js";
 import { TEAM_SERVICE, TeamService } from "../teams/team-service.js";
+import { discardAgentChangesTool, mergeAgentChangesTool } from "../tools/agents/agent-changes-tools.js";
 import { ROLE_CATALOG_SERVICE } from "../tools/agents/agents-json-service.js";
 import { defineAgentTool } from "../tools/agents/define-agent-tool.js";
 import { AGENT_MANAGER_SERVICE, lifecycleTools } from "../tools/agents/lifecycle-tools.js";
@@ -62,7 +66,6 @@ import { deferIfMany } from "../tools/deferred/defer-if-many.js";
 import { deferredToolsFragment } from "../tools/deferred/deferred-tools-fragment.js";
 import { TOOL_REGISTRY_SERVICE } from "../tools/deferred/tool-search-tool.js";
 import { registerWithDeferral, toolsInFullFor } from "../tools/deferred/tools-in-full.js";
-import { TODO_STORE_SERVICE, TodoStore } from "../tools/planning/todo-store.js";
 import { ToolRegistry } from "../tools/seam/tool-registry.js";
 import type { ToolContext, ToolServices } from "../tools/seam/tool-types.js";
 import {
@@ -72,9 +75,10 @@ import {
 } from "../tools/shell/command-environment.js";
 import { leadTeamTools, memberTeamTools } from "../tools/teams/team-tools.js";
 import type { AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
-import { type AgentEntry, createChildFactory } from "./child-factory.js";
+import { type AgentEntry, type AgentPlace, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";
 import { limitResolvedModels, type ResolvedModel } from "./model-resolver.js";
+import { worktreePlaces } from "./worktree-places.js";
 
 export type { AgentHost, AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
 
@@ -179,6 +183,24 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   const skills = options.skills ?? [];
   const agents = new Map<string, AgentEntry>();
   let manager: AgentManager | undefined;
+  const tagOf = (agentId: string): AgentTag => {
+    if (agentId === agent.agentId) return agent;
+    const info = manager?.info(agentId);
+    return info
+      ? { agentId, depth: info.depth, role: info.role, nickname: info.nickname }
+      : { agentId, depth: 1 };
+  };
+  const budgets = new BudgetLedger({
+    onCrossing: (kind, crossing) =>
+      router.route({
+        type: kind === "warning" ? "budget-warning" : "budget-exhausted",
+        agent: tagOf(crossing.ownerId),
+        dimension: crossing.dimension,
+        budget: crossing.report,
+      }),
+  });
+  // The session's cap is the lead's budget over its whole subtree.
+  budgets.register(agent.agentId, undefined, sessionBudget(config, options.budget));
   let childFactory: ChildFactory | undefined;
 
   const sharedServices: ToolServices = {
@@ -193,20 +215,43 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
   if (options.mcp) sharedServices[MCP_MANAGER_SERVICE] = options.mcp.manager;
   if (codeIndex) sharedServices[CODE_INDEX_SERVICE] = codeIndex;
+  const leadPlace: AgentPlace = { cwd, projectRoot, guard, sandbox, tracker };
+  const worktrees = worktreePlaces({
+    lead: leadPlace,
+    dataDir: dirs.data,
+    sessionId,
+    sandbox,
+    guardFor: (root, placeCwd) =>
+      createPathGuard({
+        level,
+        roots: [root],
+        cwd: placeCwd,
+        denyPaths: trust.deny_paths,
+        configDir: dirs.config,
+        ...sandboxPaths,
+      }),
+  });
   const toolContextFor =
-    (who: ToolContext["agent"], agentTodos: TodoStore, registry: ToolRegistry, own: ToolServices = {}) =>
+    (
+      who: ToolContext["agent"],
+      agentTodos: TodoStore,
+      registry: ToolRegistry,
+      own: ToolServices = {},
+      place: AgentPlace = leadPlace,
+    ) =>
     (callId: string, signal: AbortSignal, progress: ToolContext["progress"]): ToolContext => ({
-      cwd,
-      projectRoot,
+      cwd: place.cwd,
+      projectRoot: place.projectRoot,
       callId,
       signal,
-      paths: guard,
-      changes: tracker,
+      paths: place.guard,
+      changes: place.tracker,
       dirs,
       agent: who,
       progress,
       services: {
         ...sharedServices,
+        [SANDBOX_SERVICE]: place.sandbox,
         [TODO_STORE_SERVICE]: agentTodos,
         [AGENT_MANAGER_SERVICE]: manager,
         [TOOL_REGISTRY_SERVICE]: registry,
@@ -225,6 +270,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
         defineAgentTool,
         removeAgentTool,
         listAgentsTool,
+        mergeAgentChangesTool,
+        discardAgentChangesTool,
         getArchitectureKnowledgeTool,
       ]
     : [];
@@ -295,6 +342,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     gate: createToolGate({ policy, broker, guard, readOnlySandbox: level === "read-only", hooks: lifecycle }),
     hooks: toolCallHooks(hookRunner, { sessionId }),
     createToolContext: toolContextFor({ id: agent.agentId, depth: agent.depth }, todos, leadTools),
+    budget: budgets.hooksFor(agent.agentId),
     attachEventSource: router.attach,
     shapeToolResult: async (output, call) =>
       (
@@ -387,14 +435,20 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       rules: options.rules,
       ...(options.projectMemory ? { projectMemory: options.projectMemory } : {}),
       ...(turnContext ? { autoContext: turnContext } : {}),
+      budgets,
+      openWorktree: worktrees.open,
       toolContextFor,
     });
     manager = new AgentManager({
       maxThreads: config.agent.agents.max_threads,
       maxTasks: config.agent.agents.max_tasks,
+      maxRunning: config.agent.agents.max_running,
+      maxQueued: config.agent.agents.max_queued,
       maxDepth: config.agent.agents.max_depth,
       emit: router.route,
       factory: childFactory,
+      budgets,
+      dataDir: dirs.data,
       onForget: (agentId) => agents.delete(agentId),
       onStart: (info) =>
         void lifecycle.subagentStart({
@@ -449,6 +503,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     setTrustMode(mode) {
       trustOverride = mode;
     },
+    budgets,
     async *runTurn(input, turnOptions = {}) {
       // The index is first needed by a turn's auto-context and search: an open session that never
       // runs a turn never loads it (nor starts the app's index child).
@@ -509,6 +564,16 @@ function autoContextFor(
       maxChunks: config.index.auto_context_chunks,
       readyMs: options.readyMs,
     });
+}
+
+/** The session's cap: config `agent.budget`, each key replaced by the host's (`--max-budget-usd`). */
+function sessionBudget(config: NyzhiConfig, given: BudgetLimits | undefined): BudgetSpec {
+  const spec: BudgetSpec = { scope: "subtree" };
+  for (const dimension of BUDGET_DIMENSIONS) {
+    const value = given?.[dimension] ?? config.agent.budget[dimension];
+    if (value !== undefined) spec[dimension] = value;
+  }
+  return spec;
 }
 
 /** The result of a turn stopped before its loop started (blocked or interrupted prompt hooks). */

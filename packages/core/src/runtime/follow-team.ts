@@ -70,3 +70,14 @@ export async function followTeam(
     if (result.reason !== "completed") return total;
   }
 }
+
+/**
+ * For an interactive host between turns: whether the lead is in a team and has unread mail, so
+ * the host starts a turn with `TEAM_WAKE_PROMPT` (the lead reads its inbox when it is idle and
+ * mail arrives, as it does headless through `followTeam`). False without a team.
+ */
+export async function leadHasTeamMail(runtime: Pick<AgentRuntime, "teams">): Promise<boolean> {
+  const teams = runtime.teams;
+  if (!teams?.leadInTeam()) return false;
+  return (await teams.leadUnread().catch(() => 0)) > 0;
+}

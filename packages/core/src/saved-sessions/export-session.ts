@@ -1,5 +1,6 @@
 import { redactKnownSecrets } from "@nyzhi/config";
 import type { AssistantContentPart, ModelMessage, Usage } from "@nyzhi/provider";
+import { type BudgetLimits, describeBudget } from "../budgets/budget-types.js";
 import type { SavedAgentThread, SessionRecord } from "./session-types.js";
 
 const fence = (text: string, language = "") => {
@@ -89,10 +90,25 @@ export function exportSessionMarkdown(record: SessionRecord): string {
     sections.push(
       `# Subagent ${agent.nickname} (${agent.role}, depth ${agent.depth}, ${agent.status})`,
       ...renderAgentUsage(agent),
+      ...(agent.budget
+        ? [`budget: ${describeBudget(agent.budget)}, left: ${describeLeft(agent.budget.left)}`]
+        : []),
+      ...(agent.worktree
+        ? [`worktree: branch \`${agent.worktree.branch}\` (not merged), ${agent.worktree.diffStat}`]
+        : []),
       ...renderMessages(agent.messages).map((section) => section.replace(/^(#+)/, "$1#")),
     );
   }
   return redactKnownSecrets(`${sections.join("\n\n")}\n`);
+}
+
+/** What is left of a budget: `tokens 0, $0.0100`. */
+function describeLeft(left: BudgetLimits): string {
+  const parts: string[] = [];
+  if (left.tokens !== undefined) parts.push(`tokens ${left.tokens.toLocaleString("en-US")}`);
+  if (left.usd !== undefined) parts.push(`$${left.usd.toFixed(4)}`);
+  if (left.minutes !== undefined) parts.push(`${left.minutes.toFixed(1)} min`);
+  return parts.join(", ");
 }
 
 /** A session as pretty JSON (the saved record). Known credentials are `[redacted]` in both formats. */

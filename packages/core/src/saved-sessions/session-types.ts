@@ -1,4 +1,5 @@
 import type { ModelMessage, Usage } from "@nyzhi/provider";
+import type { BudgetReport } from "../budgets/budget-types.js";
 
 /** What lists and searches show of a session, without loading its thread. */
 export interface SessionMeta {
@@ -40,6 +41,10 @@ export interface SavedAgentThread {
   /** The same for the agent and all its descendants, forgotten ones included. */
   subtreeUsage?: Usage;
   subtreeCostUsd?: number;
+  /** Its budget when it had one: limit, spent and left (of its last run). */
+  budget?: BudgetReport;
+  /** Its git worktree, while its changes wait for a merge or a discard. */
+  worktree?: { branch: string; path: string; base: string; diffStat: string };
 }
 
 export interface SessionRecord {

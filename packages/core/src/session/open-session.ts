@@ -8,6 +8,7 @@ import {
   loadConfig,
   resolveDirs,
 } from "@nyzhi/config";
+import type { BudgetLimits } from "../budgets/budget-types.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
 import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
@@ -22,6 +23,7 @@ import { journalSteps } from "../saved-sessions/session-journal.js";
 import { SessionStore } from "../saved-sessions/session-store.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import type { ToolServices } from "../tools/seam/tool-types.js";
+import { sweepLeftoverWorktrees } from "../worktrees/agent-worktree.js";
 import { chooseDefaultProvider } from "./choose-default-provider.js";
 import { type OpenedSession, sessionHandle } from "./session-handle.js";
 import { SessionModes } from "./session-modes.js";
@@ -43,8 +45,6 @@ export interface SessionHost {
   onWarning?: (message: string, warning?: ConfigWarning) => void;
   /** MCP servers that failed, timed out or crashed (the session goes on without them). */
   onMcpNotice?: (message: string, notice?: McpNotice) => void;
-  /** Retries of model requests (rate limits, overload), before the wait. */
-  onRetry?: (event: Extract<AgentEvent, { type: "retry" }>) => void;
   /** The session record is open (before the workspace and MCP servers load): its id and model. */
   onOpened?: (session: { id: string; providerId: string; modelId: string }) => void;
   /** Messages given to `queueMessage` that the lead just received (at a step boundary). */
@@ -73,6 +73,8 @@ export interface OpenSessionOptions {
   teamName?: string | undefined;
   /** Per-role model overrides for this session (`--subagent-model`, `/subagent-config`). */
   subagentModels?: Record<string, string>;
+  /** This run's cap over config `agent.budget` (`--max-budget-usd` sets `usd`). */
+  budget?: BudgetLimits | undefined;
   /**
    * Serve the session's code index from a child process started with this command (the app:
    * `nyz __index-process`); default in this process. See `CreateAgentRuntimeOptions.indexProcess`.
@@ -115,15 +117,6 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     config,
     env,
     providerSource: loaded.origins["provider.default"]?.source,
-    onRetry: (retry) =>
-      host.onRetry?.({
-        type: "retry",
-        agent: LEAD,
-        attempt: retry.attempt,
-        maxAttempts: retry.maxRetries,
-        waitMs: retry.waitMs,
-        reason: retry.error.message,
-      }),
   });
   let resolved: ResolvedModel = await resolveModel(options.model);
   const { record, release } = await openSessionRecord(store, options.resume, {
@@ -181,6 +174,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       ...(options.teamName ? { team: { name: options.teamName } } : {}),
       ...(options.indexProcess ? { indexProcess: options.indexProcess } : {}),
       ...(options.tools ? { extraTools: options.tools } : {}),
+      ...(options.budget ? { budget: options.budget } : {}),
       ...(options.headless && !config.index.auto_headless ? { indexUse: "read-only" as const } : {}),
       ...(options.autoContext !== undefined ? { autoContext: options.autoContext } : {}),
       thread: record.messages,
@@ -211,12 +205,35 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       ];
     };
     if (record.agents) created.manager?.restore(record.agents);
+    if (created.manager) {
+      // Worktrees earlier runs left: a crashed run's are removed, finished agents' changes stay listed.
+      const dataDir = resolveDirs(env).data;
+      const { removed, waiting } = await sweepLeftoverWorktrees(dataDir, projectRoot).catch(
+        (error: unknown) => {
+          getLogger(env).warn({ error }, "could not sweep agent worktrees");
+          return { removed: [], waiting: [] };
+        },
+      );
+      for (const gone of removed)
+        warn(
+          `Removed agent worktree ${gone.path} (branch ${gone.branch}) left by a run that ended while it worked.`,
+        );
+      if (waiting.length > 0) {
+        created.manager.worktrees.adopt(waiting);
+        warn(
+          `Agent changes wait for a decision (merge_agent_changes / discard_agent_changes, or the agents panel): ${waiting
+            .map((entry) => `${entry.branch} (${entry.diffStat})`)
+            .join("; ")}`,
+        );
+      }
+    }
     await created.lifecycle.sessionStart({ source: options.resume ? "resume" : "startup" });
     const modes = new SessionModes({
       context: created.context,
       projectRoot,
       sessionId: record.meta.id,
       setTrustMode: created.setTrustMode,
+      trustMode: created.trustMode,
       modelInfo: () => resolved.info,
       startInPlan: options.planMode ?? config.agent.plan_mode,
     });
@@ -238,6 +255,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       },
       current: () => resolved,
       warn,
+      env,
     });
   } catch (error) {
     await runtime?.close();

@@ -1,17 +1,28 @@
-import type { LoadedConfig, NyzhiConfig } from "@nyzhi/config";
+import type { Environment, LoadedConfig, NyzhiConfig } from "@nyzhi/config";
 import { addUsage, emptyUsage, subtractUsage, type Usage } from "@nyzhi/provider";
 import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
+import type { ChangeTracker } from "../changes/change-tracker.js";
+import type { CompactThreadResult } from "../compaction/compact-thread.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import type { McpSession } from "../mcp/mcp-session.js";
+import type { TodoStore } from "../planning/todo-store.js";
 import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
 import { followTeam } from "../runtime/follow-team.js";
 import type { ResolvedModel } from "../runtime/model-resolver.js";
 import type { SessionJournal } from "../saved-sessions/session-journal.js";
 import type { SessionStore } from "../saved-sessions/session-store.js";
 import type { SessionRecord } from "../saved-sessions/session-types.js";
-import { expandSlashCommand } from "./expand-slash-command.js";
+import type { WorktreeRecord } from "../worktrees/worktree-records.js";
+import { type CatalogueCommand, expandSlashCommand, loadCommandCatalogue } from "./command-catalogue.js";
 import { withoutModePrefixes } from "./prompt-modes.js";
+import { type SessionAgents, sessionAgents } from "./session-agents.js";
+import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
 import type { SessionModes } from "./session-modes.js";
+
+function worktreesOf(runtime: AgentRuntime) {
+  if (!runtime.manager) throw new Error("Subagents are off (agent.agents.enabled = false).");
+  return runtime.manager.worktrees;
+}
 
 const LEAD_ID = "lead";
 
@@ -32,7 +43,12 @@ export interface OpenedSession {
   readonly config: NyzhiConfig;
   readonly projectRoot: string;
   readonly loaded: LoadedConfig;
-  readonly runtime: AgentRuntime;
+  /** The session's agents: send to, resume, stop (subagents and teammates alike), the teams' state. */
+  readonly agents: SessionAgents;
+  /** The files the session's agents changed: `/changes`, `/diff`, `/undo`, `/checkpoint`. */
+  readonly changes: ChangeTracker;
+  /** The lead's todo list (`/todo`). */
+  readonly todos: Pick<TodoStore, "list" | "format">;
   /** The session's MCP servers (`/mcp` lists their state and tools; prompts become commands). */
   readonly mcp: McpSession;
   /**
@@ -63,8 +79,19 @@ export interface OpenedSession {
   subagentModels(): Readonly<Record<string, string>>;
   /** The next children of `role` use `model` (layered over the role's and config's); undefined resets it. */
   setSubagentModel(role: string, model: string | undefined): void;
-  /** `/name args` expanded to its command's prompt; other text unchanged. */
+  /** `/name args` expanded to its command's prompt (custom command, MCP prompt or skill); other text unchanged. */
   expandCommand(prompt: string): Promise<string>;
+  /** The project's slash commands: custom commands, MCP prompts and skills (see `loadCommandCatalogue`). */
+  commands(): Promise<CatalogueCommand[]>;
+  /** Summarises the older part of the lead's conversation now (`/compact [focus]`) and saves the session. */
+  compact(focus?: string): Promise<CompactThreadResult>;
+  /** Where the lead's next request's tokens go (estimates; `/context`). */
+  contextUsage(): ContextUsage;
+  /**
+   * Starts the session's code index now if it has not started (the app calls it at the first key
+   * typed, so the coming turn's auto-context need not wait); nothing without an index.
+   */
+  warmUpIndex(): void;
   /** The lead's next requests use this model (`/model`). */
   setModel(spec: string): Promise<{ providerId: string; modelId: string }>;
   /**
@@ -72,10 +99,30 @@ export interface OpenedSession {
    * code index's remote embedder (its tokens apart, its cost in `costUsd`).
    */
   usage(): SessionUsage;
+  /** A subagent's worktree changes waiting for a decision, as a unified diff. */
+  agentChanges(agentId: string): Promise<string>;
+  /** Merges them into the person's tree (uncommitted); a conflict changes nothing and says which files. */
+  mergeAgentChanges(agentId: string): Promise<string>;
+  /** Discards them: the agent's worktree and branch are removed. */
+  discardAgentChanges(agentId: string): Promise<string>;
+  /** Agent worktrees whose changes wait for a decision (this run's and earlier runs'). */
+  waitingWorktrees(): WorktreeRecord[];
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
   /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
   close(): Promise<void>;
+}
+
+const runtimes = new WeakMap<OpenedSession, AgentRuntime>();
+
+/**
+ * The runtime under a session, for core's own tests and benchmarks only (not exported from the
+ * package): hosts use the session's verbs and its event stream.
+ */
+export function runtimeOf(session: OpenedSession): AgentRuntime {
+  const runtime = runtimes.get(session);
+  if (!runtime) throw new Error("not a session opened by openSession");
+  return runtime;
 }
 
 /** What `openSession` built, for the handle. */
@@ -94,6 +141,7 @@ export interface SessionParts {
   resolveModel: (spec: string) => Promise<ResolvedModel>;
   current: () => ResolvedModel;
   warn: (message: string) => void;
+  env: Environment;
 }
 
 /** The handle a host works with; see `OpenedSession`. */
@@ -135,14 +183,27 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     await journal?.flush();
     if (!parts.ephemeral && record.messages.length > 0) await store.save(record);
   };
-  return {
+  const catalogueOptions = {
+    root: parts.loaded.projectRoot,
+    config: parts.loaded.config,
+    env: parts.env,
+    mcp: parts.mcp,
+    warn: parts.warn,
+  };
+  const session: OpenedSession = {
     id: record.meta.id,
     record,
     config: parts.loaded.config,
     projectRoot: parts.loaded.projectRoot,
     loaded: parts.loaded,
-    runtime,
     modes: parts.modes,
+    agents: sessionAgents({
+      leadId: runtime.context.agent.agentId,
+      manager: runtime.manager,
+      teams: runtime.teams,
+    }),
+    changes: runtime.tracker,
+    todos: runtime.todos,
     mcp: parts.mcp,
     get model() {
       const current = parts.current();
@@ -192,13 +253,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       if (model?.trim()) parts.subagentModels[role] = model.trim();
       else delete parts.subagentModels[role];
     },
-    expandCommand: (prompt) =>
-      expandSlashCommand(prompt, {
-        root: parts.loaded.projectRoot,
-        config: parts.loaded.config,
-        mcp: parts.mcp,
-        warn: parts.warn,
-      }),
+    expandCommand: (prompt) => expandSlashCommand(prompt, catalogueOptions),
+    commands: () => loadCommandCatalogue(catalogueOptions),
     async setModel(spec) {
       const next = await parts.resolveModel(spec);
       runtime.context.model = next.model;
@@ -207,8 +263,34 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       record.meta.model = next.modelId;
       return { providerId: next.providerId, modelId: next.modelId };
     },
+    async compact(focus) {
+      const result = await compactLead(runtime, {
+        projectRoot: parts.loaded.projectRoot,
+        sessionId: record.meta.id,
+        instructions:
+          [parts.loaded.config.agent.compact_instructions, focus].filter(Boolean).join("\n") || undefined,
+      });
+      await save();
+      return result;
+    },
+    contextUsage: () => contextUsage(runtime),
+    warmUpIndex() {
+      if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
+    },
     usage,
     save,
+    agentChanges: (agentId) => worktreesOf(runtime).diff(agentId),
+    async mergeAgentChanges(agentId) {
+      const { record, outcome } = await worktreesOf(runtime).merge(agentId);
+      if (!outcome.merged)
+        return `${record.nickname}'s changes conflict with your tree in ${outcome.conflicts.join(", ")}: nothing was changed (branch ${record.branch} kept).`;
+      return `Merged ${record.nickname}'s changes: ${outcome.files.join(", ") || "(no files)"} (uncommitted).`;
+    },
+    async discardAgentChanges(agentId) {
+      const record = await worktreesOf(runtime).discard(agentId);
+      return `Discarded ${record.nickname}'s changes (branch ${record.branch} removed).`;
+    },
+    waitingWorktrees: () => runtime.manager?.worktrees.list() ?? [],
     async close() {
       if (closed) return;
       closed = true;
@@ -221,4 +303,6 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       }
     },
   };
+  runtimes.set(session, runtime);
+  return session;
 }

@@ -15,6 +15,7 @@ async function modes(startInPlan = false) {
     projectRoot,
     sessionId: "s1",
     setTrustMode: (mode) => trust.push(mode),
+    trustMode: () => trust.at(-1) ?? "off",
     modelInfo: () => undefined,
     startInPlan,
   });

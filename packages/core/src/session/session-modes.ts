@@ -45,6 +45,8 @@ export interface SessionModesOptions {
   sessionId: string;
   /** The runtime's trust override. */
   setTrustMode(mode: TrustMode | undefined): void;
+  /** The trust mode approvals follow now. */
+  trustMode(): TrustMode;
   /** The lead's model's registry facts now (its thinking levels). */
   modelInfo(): ModelInfo | undefined;
   /** `agent.plan_mode`: start in plan mode. */
@@ -71,6 +73,11 @@ export class SessionModes {
   /** The last plan the lead wrote in plan mode, if any. */
   get plan(): string | undefined {
     return this.#plan;
+  }
+
+  /** The trust mode approvals follow now (autoedit while auto-accepting edits, else the config's). */
+  trustMode(): TrustMode {
+    return this.#options.trustMode();
   }
 
   get thinking(): ThinkingSetting {

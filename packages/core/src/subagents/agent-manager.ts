@@ -1,18 +1,23 @@
 // Over 500 lines on purpose: slots, statuses, waiters and retention are one state machine, and
 // keeping every transition of it in this class is what keeps "a slot is released exactly once" true.
 import { randomUUID } from "node:crypto";
-import { errorMessage, NyzhiError } from "@nyzhi/config";
+import { errorMessage } from "@nyzhi/config";
 import { addUsage, emptyUsage, type ModelMessage, type Usage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { runTurn, type TurnInput } from "../agent-loop/run-turn.js";
+import type { BudgetLedger } from "../budgets/budget-ledger.js";
+import type { BudgetReport, BudgetSpec } from "../budgets/budget-types.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { SavedAgentThread } from "../saved-sessions/session-types.js";
+import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import { type AgentStatus, formatStatus, isFinal, statusWithResult } from "./agent-status.js";
+import { AgentWorktrees } from "./agent-worktrees.js";
 import { NicknamePool } from "./nicknames.js";
 import { forgottenUsageByAgent, savedOwnUsage } from "./saved-agent-usage.js";
+import { SlotLimiter as Limiter, type SlotLimiter, type SlotPool } from "./slot-limiter.js";
+import { SubagentError } from "./subagent-error.js";
 
-/** A refused lifecycle request; the message is what the model sees. */
-export class SubagentError extends NyzhiError {}
+export { SubagentError };
 
 /** What the factory needs to build a child. */
 export interface ChildRequest {
@@ -30,8 +35,24 @@ export interface ChildRequest {
   isolated?: boolean;
   /** Saved conversation when an agent is rebuilt (resume after `--continue`). */
   thread?: ModelMessage[];
+  /** The spawn's own budget; absent: the role's default, if any. */
+  budget?: BudgetSpec | undefined;
+  /** `worktree`: the child works in its own git worktree; absent: the role's choice, else shared. */
+  isolation?: "shared" | "worktree" | undefined;
   /** The manager's queue for `send_input`; the child's loop drains it at each step. */
   takePendingMessages: () => ModelMessage[];
+}
+
+/** A child the factory built. */
+export interface BuiltChild {
+  context: AgentContext;
+  role: string;
+  unknownRole: boolean;
+  model: string;
+  /** Its effective budget (the spawn's or the role's, clamped to its parent's); absent for none. */
+  budget?: BudgetSpec | undefined;
+  /** Its git worktree, when it works in one (`isolation: "worktree"`). */
+  worktree?: WorktreeRecord | undefined;
 }
 
 /** Builds a child's context: role applied, briefing, fenced tools, model. The runtime implements it. */
@@ -41,20 +62,24 @@ export interface ChildFactory {
    * says why instead of "limit reached". Optional: without it the role is checked in `createChild`.
    */
   checkRole?(roleName: string | undefined): void;
-  createChild(
-    request: ChildRequest,
-  ): Promise<{ context: AgentContext; role: string; unknownRole: boolean; model: string }>;
+  createChild(request: ChildRequest): Promise<BuiltChild>;
 }
 
 export interface AgentManagerOptions {
-  /** `spawn_agent` agents pending or running at once, across the tree. Default 4. */
-  maxThreads: number;
   /**
-   * `task` children (isolated, synchronous delegations) running at once, across the tree; a call
-   * past it waits for a slot (announced by a `subagent-queued` event) instead of failing.
-   * Default 8. They do not count against `maxThreads`.
+   * `spawn_agent` children one agent may run at once; more wait in line (`subagent-queued`).
+   * Default 4.
    */
+  maxThreads: number;
+  /** `task` children one agent may run at once; more wait in line. Default 8. */
   maxTasks?: number;
+  /**
+   * Subagents running at once in the whole session; an agent waiting for its own children (`wait`,
+   * `task`) does not count. Default 16.
+   */
+  maxRunning?: number;
+  /** Spawns that may wait for a slot at once; one more is refused. Default 64. */
+  maxQueued?: number;
   /** Deepest level a subagent may have: depth 0 (lead) spawns 1, … up to this. Default 2. */
   maxDepth: number;
   factory: ChildFactory;
@@ -63,6 +88,10 @@ export interface AgentManagerOptions {
   /** Called when a child starts and ends (hooks `subagent_start` / `subagent_end`). */
   onStart?: (agent: ManagedAgentInfo) => void;
   onEnd?: (agent: ManagedAgentInfo) => void;
+  /** Where each agent's spending is checked against its budget (registered by the factory). */
+  budgets?: BudgetLedger;
+  /** nyzhi's data dir: where agent worktrees and their records live. Needed for `isolation: "worktree"`. */
+  dataDir?: string;
   /** Called when a finished agent is dropped from memory (retention cap), to release what the host keeps for it. */
   onForget?: (agentId: string) => void;
 }
@@ -90,10 +119,28 @@ interface ManagedAgent {
   controller: AbortController;
   pending: ModelMessage[];
   holdsSlot: boolean;
-  /** Which limit its slot counts against: `spawn_agent`'s threads or `task`'s own pool. */
-  pool: "threads" | "tasks";
+  /** Which per-parent limit its slot counts against: `spawn_agent`'s threads or `task`'s own pool. */
+  pool: SlotPool;
   usage: Usage;
   costUsd: number;
+  /** Its effective budget, re-registered when it is resumed. */
+  budget?: BudgetSpec | undefined;
+  /** Its budget's report as saved by an earlier run (restored agents). */
+  savedBudget?: BudgetReport | undefined;
+  /** Its worktree while it works. */
+  worktree?: WorktreeRecord | undefined;
+}
+
+/** What `spawn` returns. */
+export interface SpawnedAgent {
+  agentId: string;
+  nickname: string;
+  role: string;
+  unknownRole: boolean;
+  /** "" while it waits in line. */
+  model: string;
+  /** It waits for a slot (status `queued`) and starts when one frees. */
+  queued?: true;
 }
 
 /** What `spawn` (and `runToCompletion`) need. */
@@ -107,6 +154,10 @@ export interface SpawnRequest {
   isolated?: boolean | undefined;
   /** Aborts the wait for a `task` slot. */
   signal?: AbortSignal | undefined;
+  /** See `ChildRequest.budget`. */
+  budget?: BudgetSpec | undefined;
+  /** See `ChildRequest.isolation`. */
+  isolation?: "shared" | "worktree" | undefined;
 }
 
 export interface WaitRequest {
@@ -126,6 +177,12 @@ export const MAX_RETAINED_FINISHED_AGENTS = 100;
 /** Default of `AgentManagerOptions.maxTasks`: a usual fan-out of `task` calls runs at full width. */
 export const DEFAULT_MAX_TASKS = 8;
 
+/** Default of `AgentManagerOptions.maxRunning`: the default tree (4 children × 4) runs at full width. */
+export const DEFAULT_MAX_RUNNING = 16;
+
+/** Default of `AgentManagerOptions.maxQueued`: far above any planned fan-out, a stop for runaway loops. */
+export const DEFAULT_MAX_QUEUED = 64;
+
 export const WAIT_DEFAULT_MS = 30_000;
 export const WAIT_MIN_MS = 10_000;
 export const WAIT_MAX_MS = 300_000;
@@ -142,21 +199,47 @@ export class AgentManager {
   private readonly waiters = new Set<() => void>();
   /** Usage of forgotten agents (and their subtrees), by parent id, so accounting survives forgetting. */
   private readonly retiredUsage = new Map<string, { usage: Usage; costUsd: number }>();
-  private active = 0;
-  private activeTasks = 0;
-  /** `task` spawns waiting for a slot, first come first served. */
-  private readonly taskQueue: Array<() => void> = [];
+  private readonly slots: SlotLimiter;
+  /** Agents' worktrees whose changes wait for a decision (kept after their agents are forgotten). */
+  readonly worktrees: AgentWorktrees;
 
-  constructor(private readonly options: AgentManagerOptions) {}
-
-  /** Agents pending or running now (`spawn_agent` agents and `task` children). */
-  activeCount(): number {
-    return this.active + this.activeTasks;
+  constructor(private readonly options: AgentManagerOptions) {
+    this.worktrees = new AgentWorktrees(options.dataDir);
+    this.slots = new Limiter({
+      threadsPerParent: options.maxThreads,
+      tasksPerParent: options.maxTasks ?? DEFAULT_MAX_TASKS,
+      maxRunning: options.maxRunning ?? DEFAULT_MAX_RUNNING,
+      maxQueued: options.maxQueued ?? DEFAULT_MAX_QUEUED,
+    });
   }
 
-  async spawn(
-    request: SpawnRequest,
-  ): Promise<{ agentId: string; nickname: string; role: string; unknownRole: boolean; model: string }> {
+  /** Agents holding a slot now: pending or running (`spawn_agent` agents and `task` children). */
+  activeCount(): number {
+    let count = 0;
+    for (const agent of this.agents.values()) if (agent.holdsSlot) count += 1;
+    return count;
+  }
+
+  /** Agents holding a session slot now (running and not waiting for their own children). */
+  runningCount(): number {
+    return this.slots.runningCount();
+  }
+
+  /**
+   * Runs `work` while `agentId` waits for its own children: its session slot is lent to them
+   * meanwhile and taken back (ahead of new spawns) before this resolves.
+   */
+  async whileWaiting<T>(agentId: string, work: () => Promise<T>): Promise<T> {
+    const unpark = this.slots.park(agentId);
+    try {
+      return await work();
+    } finally {
+      await unpark();
+    }
+  }
+
+  /** Starts a child, or (a `spawn_agent` child past its limits) puts it in line and returns `queued`. */
+  async spawn(request: SpawnRequest): Promise<SpawnedAgent> {
     if (!request.message.trim())
       throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
     const depth = request.parent.depth + 1;
@@ -167,9 +250,7 @@ export class AgentManager {
       );
     }
     this.options.factory.checkRole?.(request.roleName?.trim() || undefined);
-    const pool = request.isolated ? "tasks" : "threads";
-    if (pool === "tasks") await this.takeTaskSlot(request);
-    else this.reserveSlot();
+    const pool: SlotPool = request.isolated ? "tasks" : "threads";
     const agent: ManagedAgent = {
       id: randomUUID(),
       nickname: this.nicknames.take(),
@@ -181,13 +262,92 @@ export class AgentManager {
       context: undefined,
       controller: new AbortController(),
       pending: [],
-      holdsSlot: true,
+      holdsSlot: false,
       pool,
       usage: emptyUsage(),
       costUsd: 0,
     };
+    const now = this.slots.canStartNow(agent.parentId, pool);
+    if (!now && pool === "threads") {
+      // `spawn_agent` returns at once: the child waits in line and starts when a slot frees.
+      try {
+        this.slots.assertRoomInLine();
+      } catch (error) {
+        this.nicknames.release(agent.nickname);
+        throw error;
+      }
+      this.queueSpawn(agent, request);
+      return {
+        agentId: agent.id,
+        nickname: agent.nickname,
+        role: agent.role,
+        unknownRole: false,
+        model: "",
+        queued: true,
+      };
+    }
+    try {
+      // A `task` call waits for its slot; its caller lends its own session slot meanwhile.
+      await this.takeSlot(agent, request, { signal: request.signal, parkParent: !now });
+    } catch (error) {
+      this.nicknames.release(agent.nickname);
+      throw error;
+    }
+    return this.buildAndStart(agent, request);
+  }
+
+  /** A `spawn_agent` child waits in line (status `queued`), then is built and started in the background. */
+  private queueSpawn(agent: ManagedAgent, request: SpawnRequest): void {
+    agent.status = { state: "queued" };
     this.agents.set(agent.id, agent);
-    let built: Awaited<ReturnType<ChildFactory["createChild"]>>;
+    void this.takeSlot(agent, request, { signal: agent.controller.signal, parkParent: false })
+      .then(() => this.buildAndStart(agent, request, true))
+      .catch((error: unknown) => {
+        if (!isFinal(agent.status)) this.finish(agent, { state: "errored", message: errorMessage(error) });
+      });
+  }
+
+  /** Takes the agent's slots, in line when they are busy (the spawning parent waits meanwhile). */
+  private async takeSlot(
+    agent: ManagedAgent,
+    request: SpawnRequest,
+    options: { signal: AbortSignal | undefined; parkParent: boolean },
+  ) {
+    const parent = request.parent;
+    const role = request.roleName?.trim() || "default";
+    const take = () =>
+      this.slots.acquire(agent.id, agent.parentId, agent.pool, {
+        signal: options.signal,
+        onQueued: (reason, position) =>
+          this.options.emit({
+            type: "subagent-queued",
+            agent: parent,
+            role,
+            limit: reason === "parent" ? this.slots.parentLimit(agent.pool) : this.slots.maxRunning,
+            waiting: position,
+            reason,
+            childId: agent.id,
+            nickname: agent.nickname,
+          }),
+      });
+    await (options.parkParent ? this.whileWaiting(parent.agentId, take) : take());
+    if (isFinal(agent.status)) {
+      // Closed while it waited: the slot it was just given goes on.
+      this.slots.release(agent.id, agent.parentId, agent.pool);
+      throw new SubagentError("subagent_aborted", "the agent was closed before it started");
+    }
+    agent.holdsSlot = true;
+  }
+
+  private async buildAndStart(
+    agent: ManagedAgent,
+    request: SpawnRequest,
+    keepOnFailure = false,
+  ): Promise<{ agentId: string; nickname: string; role: string; unknownRole: boolean; model: string }> {
+    const depth = agent.depth;
+    if (agent.status.state === "queued") agent.status = { state: "pending_init" };
+    this.agents.set(agent.id, agent);
+    let built: BuiltChild;
     try {
       built = await this.options.factory.createChild({
         agentId: agent.id,
@@ -197,18 +357,25 @@ export class AgentManager {
         roleName: request.roleName?.trim() || undefined,
         model: request.model,
         forkTurns: request.forkTurns,
+        budget: request.budget,
+        isolation: request.isolation,
         ...(request.isolated ? { isolated: true } : {}),
         takePendingMessages: () => agent.pending.splice(0),
       });
     } catch (error) {
-      this.agents.delete(agent.id);
       this.releaseSlot(agent);
-      this.nicknames.release(agent.nickname);
+      // A child that waited in line stays, errored, so its parent's `wait` learns why.
+      if (!keepOnFailure) {
+        this.agents.delete(agent.id);
+        this.nicknames.release(agent.nickname);
+      }
       throw error;
     }
     agent.context = built.context;
     agent.role = built.role;
     agent.model = built.model;
+    agent.budget = built.budget;
+    agent.worktree = built.worktree;
     if (isFinal(agent.status)) {
       // Closed while it was being built: it never starts.
       return {
@@ -228,6 +395,8 @@ export class AgentManager {
       depth,
       unknownRole: built.unknownRole,
       model: agent.model,
+      ...(built.budget ? { budget: built.budget } : {}),
+      ...(built.worktree ? { worktree: { branch: built.worktree.branch, path: built.worktree.path } } : {}),
     });
     this.start(agent, request.message);
     return {
@@ -245,11 +414,13 @@ export class AgentManager {
    */
   async waitUntilFinal(id: string, signal?: AbortSignal): Promise<AgentStatus> {
     const agent = this.require(id);
-    while (!isFinal(agent.status)) {
-      if (signal?.aborted) this.close(id);
-      else await this.nextChange(60_000, signal);
-    }
-    return agent.status;
+    return this.whileWaiting(agent.parentId, async () => {
+      while (!isFinal(agent.status)) {
+        if (signal?.aborted) this.close(id);
+        else await this.nextChange(60_000, signal);
+      }
+      return agent.status;
+    });
   }
 
   /** Drops a finished agent and its subtree from memory (closing any descendant still running). */
@@ -263,6 +434,7 @@ export class AgentManager {
     if (!isFinal(agent.status)) return;
     this.retireUsage(agent);
     this.agents.delete(id);
+    this.options.budgets?.forget(id);
     this.savedThreads.delete(id);
     this.nicknames.release(agent.nickname);
     this.options.onForget?.(id);
@@ -306,10 +478,17 @@ export class AgentManager {
     }
     if (!message.trim())
       throw new SubagentError("subagent_empty_message", "empty message can't be sent to an agent");
-    this.reserveSlot();
     const previous = agent.status;
-    agent.holdsSlot = true;
     agent.pool = "threads";
+    const take = () => this.slots.acquire(agent.id, agent.parentId, "threads");
+    await (this.slots.canStartNow(agent.parentId, "threads")
+      ? take()
+      : this.whileWaiting(agent.parentId, take));
+    if (!isFinal(agent.status)) {
+      this.slots.release(agent.id, agent.parentId, "threads");
+      throw new SubagentError("subagent_running", `Agent ${id} (${agent.nickname}) was resumed meanwhile.`);
+    }
+    agent.holdsSlot = true;
     agent.controller = new AbortController();
     agent.status = { state: "pending_init" };
     // Its next completion is news to everyone waiting.
@@ -328,6 +507,7 @@ export class AgentManager {
           takePendingMessages: () => agent.pending.splice(0),
         });
         agent.context = built.context;
+        agent.budget = built.budget;
       } catch (error) {
         // Could not be rebuilt: it stays as it was (its saved result is kept).
         agent.status = previous;
@@ -336,12 +516,20 @@ export class AgentManager {
       }
     }
     if (isFinal(agent.status)) return { status: formatStatus(agent.status), nickname: agent.nickname };
+    // A resumed agent gets its budget afresh (its wall clock restarts; what it spent still counts).
+    else if (agent.context) this.options.budgets?.register(agent.id, agent.parentId, agent.budget);
     this.start(agent, message);
     return { status: formatStatus(agent.status), nickname: agent.nickname };
   }
 
   /** Waits for subagents to finish; see WaitRequest. Never throws for unknown ids (`not_found`). */
   async wait(request: WaitRequest): Promise<{ status: Record<string, string>; timed_out: boolean }> {
+    return this.whileWaiting(request.callerId, () => this.waitForChildren(request));
+  }
+
+  private async waitForChildren(
+    request: WaitRequest,
+  ): Promise<{ status: Record<string, string>; timed_out: boolean }> {
     const ids =
       request.ids && request.ids.length > 0 ? [...request.ids] : this.waitableChildren(request.callerId);
     const timeoutMs = Math.min(
@@ -448,6 +636,8 @@ export class AgentManager {
       entry.costUsd = agent.costUsd;
       entry.subtreeUsage = subtree.usage;
       entry.subtreeCostUsd = subtree.costUsd;
+      const budget = this.options.budgets?.report(agent.id) ?? agent.savedBudget;
+      if (budget) entry.budget = budget;
       saved[agent.id] = entry;
     }
     return saved;
@@ -486,6 +676,7 @@ export class AgentManager {
         holdsSlot: false,
         pool: "threads",
         ...savedOwnUsage(entry),
+        ...(entry.budget ? { savedBudget: entry.budget } : {}),
       });
       const retired = forgotten.get(entry.agentId);
       if (retired) this.retiredUsage.set(entry.agentId, retired);
@@ -531,12 +722,23 @@ export class AgentManager {
         else if (result.reason === "aborted") final = { state: "shutdown" };
         else if (result.reason === "max-steps")
           final = { state: "errored", message: `reached its step limit (${context.maxSteps})` };
-        else final = { state: "errored", message: lastError ?? "the model request failed" };
+        else if (result.reason === "budget") {
+          const why = this.options.budgets?.stopReason(agent.id) ?? "its budget ran out";
+          const partial = partialAnswer(context);
+          final = { state: "budget_exhausted", message: why, ...(partial ? { result: partial } : {}) };
+        } else final = { state: "errored", message: lastError ?? "the model request failed" };
       } catch (error) {
         final = { state: "errored", message: errorMessage(error) };
       }
+      // Its changes go to its branch; the parent's result says where (nothing reaches its tree yet).
+      const waiting = agent.worktree
+        ? await this.worktrees.settle(agent.worktree, this.options.emit)
+        : undefined;
+      agent.worktree = undefined;
+      if (waiting && (final.state === "completed" || final.state === "budget_exhausted"))
+        final = { ...final, result: `${final.result ?? ""}\n\n${this.worktrees.describe(waiting)}`.trim() };
       try {
-        if (!isFinal(agent.status)) this.finish(agent, final);
+        if (!isFinal(agent.status)) this.finish(agent, final, waiting);
       } catch (error) {
         // A listener failing must not become an unhandled rejection (that ends the process).
         this.options.emit({
@@ -552,12 +754,16 @@ export class AgentManager {
     });
   }
 
-  private finish(agent: ManagedAgent, status: AgentStatus): void {
+  private finish(agent: ManagedAgent, status: AgentStatus, worktree?: WorktreeRecord): void {
     this.setStatus(agent, status);
     this.releaseSlot(agent);
     this.forgetOldFinished();
     const parent: AgentTag = this.tagOf(agent.parentId);
     const { usage, costUsd } = this.usageOf(agent.id);
+    const budget = this.options.budgets?.report(agent.id);
+    // Stopped by a budget: its subagents stop with it.
+    if (status.state === "budget_exhausted")
+      for (const childId of this.childrenOf(agent.id)) this.close(childId);
     const event: AgentEvent = {
       type: "subagent-completed",
       agent: parent,
@@ -567,8 +773,20 @@ export class AgentManager {
       status: formatStatus(status),
       usage,
       costUsd,
+      ...(budget ? { budget } : {}),
+      ...(worktree
+        ? {
+            worktree: {
+              branch: worktree.branch,
+              path: worktree.path,
+              base: worktree.base,
+              diffStat: worktree.diffStat,
+            },
+          }
+        : {}),
     };
-    if (status.state === "completed" && status.result !== undefined) event.result = status.result;
+    if ((status.state === "completed" || status.state === "budget_exhausted") && status.result !== undefined)
+      event.result = status.result;
     this.options.emit(event);
     this.options.onEnd?.(this.describe(agent));
   }
@@ -610,63 +828,10 @@ export class AgentManager {
     for (const wake of [...this.waiters]) wake();
   }
 
-  private reserveSlot(): void {
-    if (this.active >= this.options.maxThreads) {
-      throw new SubagentError(
-        "subagent_limit",
-        `Agent limit (${this.options.maxThreads}) reached. Wait for existing agents to complete or close them first.`,
-      );
-    }
-    this.active += 1;
-  }
-
   private releaseSlot(agent: ManagedAgent): void {
     if (!agent.holdsSlot) return;
     agent.holdsSlot = false;
-    if (agent.pool === "threads") {
-      this.active -= 1;
-      return;
-    }
-    // The slot passes straight to the next queued `task`, so `activeTasks` stays the same.
-    const next = this.taskQueue.shift();
-    if (next) next();
-    else this.activeTasks -= 1;
-  }
-
-  private maxTasks(): number {
-    return Math.max(1, this.options.maxTasks ?? DEFAULT_MAX_TASKS);
-  }
-
-  /** Takes a `task` slot, waiting in line (announced once by an event) when all are busy. */
-  private async takeTaskSlot(request: SpawnRequest): Promise<void> {
-    if (this.activeTasks < this.maxTasks()) {
-      this.activeTasks += 1;
-      return;
-    }
-    const signal = request.signal;
-    if (signal?.aborted) throw new SubagentError("subagent_aborted", "the delegation was cancelled");
-    this.options.emit({
-      type: "subagent-queued",
-      agent: request.parent,
-      role: request.roleName?.trim() || "default",
-      limit: this.maxTasks(),
-      waiting: this.taskQueue.length + 1,
-    });
-    await new Promise<void>((resolve, reject) => {
-      const granted = () => {
-        signal?.removeEventListener("abort", onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const index = this.taskQueue.indexOf(granted);
-        if (index >= 0) this.taskQueue.splice(index, 1);
-        reject(
-          new SubagentError("subagent_aborted", "the delegation was cancelled while it waited for a slot"),
-        );
-      };
-      this.taskQueue.push(granted);
-      signal?.addEventListener("abort", onAbort, { once: true });
-    });
+    this.slots.release(agent.id, agent.parentId, agent.pool);
   }
 
   private require(id: string): ManagedAgent {
@@ -718,4 +883,17 @@ export class AgentManager {
       info.result = agent.status.result;
     return info;
   }
+}
+
+/** What an agent stopped mid-task had written this turn: its assistant texts since the turn's request. */
+function partialAnswer(context: AgentContext): string {
+  const start = context.turnRequest ? context.thread.lastIndexOf(context.turnRequest) : -1;
+  const texts: string[] = [];
+  for (const message of context.thread.slice(start + 1)) {
+    if (message.role !== "assistant") continue;
+    const content = message.content;
+    if (typeof content === "string") texts.push(content);
+    else for (const part of content) if (part.type === "text" && part.text.trim()) texts.push(part.text);
+  }
+  return texts.join("\n").trim();
 }

@@ -107,12 +107,13 @@ describe("errors a model can act on", () => {
     expect(fenced.output).not.toContain("Unknown tool");
   });
 
-  it("answers a spawn of a disabled role in a full batch with the disabled error, not the limit", async () => {
+  it("answers a spawn of a disabled role in a full batch with the disabled error, not the full queue", async () => {
     harness = await startSubagentHarness(
       { rules: [{ response: { text: "working", delayMs: 400 } }] },
       {
         configure: (config) => {
           config.agent.agents.max_threads = 1;
+          config.agent.agents.max_queued = 0;
           config.agent.agents.roles.reviewer = { enabled: false };
         },
       },
@@ -122,9 +123,7 @@ describe("errors a model can act on", () => {
     await expect(manager.spawn({ parent: lead, message: "review", roleName: "reviewer" })).rejects.toThrow(
       /disabled/,
     );
-    await expect(manager.spawn({ parent: lead, message: "another" })).rejects.toThrow(
-      /Agent limit \(1\) reached/,
-    );
+    await expect(manager.spawn({ parent: lead, message: "another" })).rejects.toThrow(/Agent queue full/);
     expect(manager.activeCount()).toBe(1);
   });
 });

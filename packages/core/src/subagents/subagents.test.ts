@@ -110,7 +110,7 @@ describe("limits", () => {
     expect(Object.keys(named.status)).toEqual([earlier.agentId]);
   });
 
-  it("refuses a third spawn at max_threads = 2 and accepts it once a child completes", async () => {
+  it("queues a third spawn at max_threads = 2 instead of refusing it, and starts it when a child completes", async () => {
     harness = await startSubagentHarness(
       { rules: [slowChild] },
       { configure: (config) => (config.agent.agents.max_threads = 2) },
@@ -119,13 +119,31 @@ describe("limits", () => {
     const lead = { agentId: "lead", depth: 0 };
     const first = await manager.spawn({ parent: lead, message: "one" });
     await manager.spawn({ parent: lead, message: "two" });
-    await expect(manager.spawn({ parent: lead, message: "three" })).rejects.toThrow(
-      "Agent limit (2) reached. Wait for existing agents to complete or close them first.",
-    );
+    const third = await manager.spawn({ parent: lead, message: "three" });
+    expect(manager.info(third.agentId)?.status).toBe("queued");
+    expect(manager.activeCount()).toBe(2);
     await manager.wait({ callerId: "lead", ids: [first.agentId], timeoutMs: 10_000 });
-    await expect(manager.spawn({ parent: lead, message: "three" })).resolves.toMatchObject({
-      role: "default",
-    });
+    const done = await manager.wait({ callerId: "lead", ids: [third.agentId], timeoutMs: 10_000 });
+    expect(done.status[third.agentId]).toBe("completed: child done");
+  });
+
+  it("refuses a spawn only past max_queued, with the setting named", async () => {
+    harness = await startSubagentHarness(
+      { rules: [slowChild] },
+      {
+        configure: (config) => {
+          config.agent.agents.max_threads = 1;
+          config.agent.agents.max_queued = 1;
+        },
+      },
+    );
+    const manager = harness.runtime.manager!;
+    const lead = { agentId: "lead", depth: 0 };
+    await manager.spawn({ parent: lead, message: "one" });
+    await manager.spawn({ parent: lead, message: "two" });
+    await expect(manager.spawn({ parent: lead, message: "three" })).rejects.toThrow(
+      /Agent queue full: 1 spawns already wait .*agent\.agents\.max_queued/,
+    );
   });
 
   it("offers a depth-2 agent no lifecycle tools and refuses its direct spawn with the depth error", async () => {

@@ -30,7 +30,12 @@ const row = (
 
 describe("fullTextQuery", () => {
   it("drops the words of how a question is asked, keeps what it is about, and adds identifiers' words", () => {
-    expect(fullTextQuery("where is parseConfigFile implemented")).toBe("parseConfigFile parse config file");
+    expect(fullTextQuery("where is parseConfigFile implemented")).toBe(
+      "parseConfigFile parse config file configuration",
+    );
+    expect(fullTextQuery("which env var holds the cfg")).toBe(
+      "env var holds the cfg environment variable config configuration",
+    );
     expect(fullTextQuery("how does the function follow redirects")).toBe("the follow redirects");
     expect(fullTextQuery("  read_user_settings ")).toBe("read_user_settings read user settings");
     expect(fullTextQuery(" ?! ")).toBe("");

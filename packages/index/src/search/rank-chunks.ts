@@ -1,4 +1,4 @@
-import { splitIdentifiersIn } from "../store/split-identifiers.js";
+import { abbreviationWords, splitIdentifiersIn } from "../store/split-identifiers.js";
 
 /**
  * Full-text ranking on top of LanceDB's BM25: what the query keeps, how the fields weigh, and the
@@ -32,7 +32,12 @@ export function fullTextQuery(query: string): string {
     .split(/\s+/)
     .filter((word) => !QUESTION_WORDS.has(word.toLowerCase().replace(/[^\p{L}\p{N}_$]/gu, "")));
   const words = kept.length > 0 ? kept.join(" ") : trimmed;
-  return [words, ...splitIdentifiersIn(words)].join(" ");
+  const compounds = splitIdentifiersIn(words);
+  const expansions = abbreviationWords([
+    ...words.toLowerCase().split(/[^a-z0-9]+/),
+    ...compounds.join(" ").split(" "),
+  ]);
+  return [words, ...compounds, ...(expansions ? [expansions] : [])].join(" ");
 }
 
 /** What the re-ranking reads of a candidate. */

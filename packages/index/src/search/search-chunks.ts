@@ -83,7 +83,10 @@ export async function searchChunks(
       : new lancedb.MatchQuery(text, "text");
     let builder = table.table.query().fullTextSearch(match);
     if (filter.where) builder = builder.where(filter.where);
-    const rows = (await builder.limit(fetch).select(selected(table)).toArray()) as ResultRow[];
+    const rows = (await builder
+      .limit(fetch)
+      .select([...selected(table), "_score"])
+      .toArray()) as ResultRow[];
     lists.push(rows.map((row) => ({ ...row, score: row._score ?? 0 })));
   }
   if (vector) {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CodeChunk } from "../types.js";
-import { pathWords, splitIdentifier, splitIdentifiersIn } from "./split-identifiers.js";
+import { abbreviationWords, pathWords, splitIdentifier, splitIdentifiersIn } from "./split-identifiers.js";
 
 /** One row of a project's chunk table. Column names are snake_case, as stored. */
 export interface ChunkRow {
@@ -49,7 +49,10 @@ export function hashText(text: string | Uint8Array): string {
 export function searchText(chunk: Pick<CodeChunk, "path" | "symbol" | "content">): string {
   const extra = [pathWords(chunk.path)];
   if (chunk.symbol) extra.push(symbolWords(chunk.symbol));
-  extra.push(...splitIdentifiersIn(chunk.content));
+  const compounds = splitIdentifiersIn(chunk.content);
+  extra.push(...compounds);
+  const words = [...extra.join(" ").split(" "), ...(chunk.content.toLowerCase().match(/[a-z]+/g) ?? [])];
+  extra.push(abbreviationWords(words));
   return `${chunk.content}\n${extra.join("\n")}`;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pathWords, splitIdentifier, splitIdentifiersIn } from "./split-identifiers.js";
+import { abbreviationWords, pathWords, splitIdentifier, splitIdentifiersIn } from "./split-identifiers.js";
 
 describe("splitIdentifier", () => {
   it("splits camelCase, PascalCase, snake_case, SCREAMING_CASE and acronyms", () => {
@@ -29,5 +29,14 @@ describe("pathWords", () => {
     expect(pathWords("packages/index/src/store/split-identifiers.ts")).toBe(
       "packages index src store split identifiers ts",
     );
+  });
+});
+
+describe("abbreviationWords", () => {
+  it("gives the words that common abbreviations stand for, each once", () => {
+    expect(abbreviationWords(["split", "envvar", "value", "cfg", "cfg", "ctx"])).toBe(
+      "environment variable config configuration context",
+    );
+    expect(abbreviationWords(["plain", "words"])).toBe("");
   });
 });

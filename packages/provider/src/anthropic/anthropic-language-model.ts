@@ -1,12 +1,11 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Credential } from "@nyzhi/auth";
-import type { LanguageModel, StreamOptions } from "../model/language-model.js";
+import type { ErrorContext } from "../errors/error-from-unknown.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
-import { lazy } from "../stream/lazy.js";
 import type { EventMapper } from "../stream/map-event-stream.js";
-import { sdkEventStream } from "../stream/sse-event-mapper.js";
+import { SdkLanguageModel } from "../stream/sdk-language-model.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { anthropicError } from "./anthropic-error.js";
 import { AnthropicEventDecoder } from "./anthropic-event-decoder.js";
@@ -40,21 +39,13 @@ const ADAPTIVE_THINKING = /opus-4-6|sonnet-4-6/;
 type StreamParams = Anthropic.MessageCreateParamsStreaming;
 
 /** Anthropic Messages API through `@anthropic-ai/sdk` (also kimi-coding and minimax-coding). */
-export class AnthropicLanguageModel implements LanguageModel {
-  readonly providerId: string;
-  readonly modelId: string;
-  /** The SDK client, created (and its SDK loaded) on first use. */
-  private readonly client: () => Promise<Anthropic>;
-  private readonly credential: Credential | undefined;
-  /** Where requests go, named in the error when it cannot be reached. */
-  private readonly baseUrl: string;
-
+export class AnthropicLanguageModel extends SdkLanguageModel<
+  Anthropic,
+  StreamParams,
+  Anthropic.RawMessageStreamEvent
+> {
   constructor(settings: AnthropicModelSettings) {
-    this.providerId = settings.providerId;
-    this.modelId = settings.modelId;
-    this.credential = settings.credential;
-    this.baseUrl = settings.baseUrl;
-    this.client = lazy(() => createAnthropicClient(settings));
+    super(settings, () => createAnthropicClient(settings));
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -74,23 +65,20 @@ export class AnthropicLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.anthropic ?? {}) } as StreamParams;
   }
 
-  doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
-    const { signal } = options;
-    const context = {
-      providerId: this.providerId,
-      credential: this.credential,
-      signal,
-      baseUrl: this.baseUrl,
-    };
-    return sdkEventStream({
-      client: this.client,
-      send: (client, streamSignal) =>
-        client.messages.create(this.buildRequestBody(request), { signal: streamSignal }).asResponse(),
-      decoder: new AnthropicEventDecoder(),
-      state: new AnthropicStreamState(),
-      signal,
-      toError: (error, phase) => anthropicError(error, { ...context, phase }),
-    });
+  protected send(client: Anthropic, body: StreamParams, signal: AbortSignal): Promise<Response> {
+    return client.messages.create(body, { signal }).asResponse();
+  }
+
+  protected decoder() {
+    return new AnthropicEventDecoder();
+  }
+
+  protected streamState() {
+    return new AnthropicStreamState();
+  }
+
+  protected toError(error: unknown, context: ErrorContext) {
+    return anthropicError(error, context);
   }
 }
 

@@ -53,6 +53,19 @@ export type StreamPart =
   | { type: "usage"; usage: Usage }
   /** The model finished normally. `rawReason` is the vendor's own value, for logs. */
   | { type: "finish"; reason: FinishReason; rawReason?: string }
+  /**
+   * The attempt failed before any content and will be sent again after `waitMs` (ms) — `withRetry`
+   * says so in the stream, so whoever consumes it (one agent) can tell its own user; `attempt` is
+   * the 1-based number of the retry. Not content: nothing of the failed attempt reached the caller.
+   */
+  | {
+      type: "retry";
+      attempt: number;
+      maxRetries: number;
+      waitMs: number;
+      error: ProviderError;
+      rotated: boolean;
+    }
   /** The call failed; see `ProviderError` and its `code`. Last part of the stream. */
   | { type: "error"; error: ProviderError };
 

@@ -1,13 +1,12 @@
 import type { Credential } from "@nyzhi/auth";
 import type OpenAI from "openai";
-import type { LanguageModel, StreamOptions } from "../model/language-model.js";
+import type { ErrorContext } from "../errors/error-from-unknown.js";
 import type { ModelRequest } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
 import type { Usage } from "../model/usage.js";
-import { lazy } from "../stream/lazy.js";
 import type { EventMapper } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
-import { sdkEventStream } from "../stream/sse-event-mapper.js";
+import { SdkLanguageModel } from "../stream/sdk-language-model.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import { convertToOpenAIChatMessages, convertToOpenAIChatTools } from "./convert-to-openai-chat-messages.js";
 import { createOpenAIClient } from "./create-openai-client.js";
@@ -37,23 +36,12 @@ type Chunk = OpenAI.Chat.ChatCompletionChunk;
 type ReasoningDelta = { reasoning_content?: string | null; reasoning?: string | null };
 
 /** OpenAI Chat Completions through the `openai` SDK; also every OpenAI-compatible preset. */
-export class OpenAIChatLanguageModel implements LanguageModel {
-  readonly providerId: string;
-  readonly modelId: string;
-  /** The SDK client, created (and its SDK loaded) on first use. */
-  private readonly client: () => Promise<OpenAI>;
-  private readonly credential: Credential | undefined;
-  /** Where requests go, named in the error when it cannot be reached. */
-  private readonly baseUrl: string;
+export class OpenAIChatLanguageModel extends SdkLanguageModel<OpenAI, StreamParams, Chunk> {
   private readonly maxTokensField: "max_tokens" | "max_completion_tokens";
 
   constructor(settings: OpenAIChatModelSettings) {
-    this.providerId = settings.providerId;
-    this.modelId = settings.modelId;
-    this.credential = settings.credential;
-    this.baseUrl = settings.baseUrl;
+    super(settings, () => createOpenAIClient(settings));
     this.maxTokensField = settings.maxTokensField ?? "max_tokens";
-    this.client = lazy(() => createOpenAIClient(settings));
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -72,23 +60,20 @@ export class OpenAIChatLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
   }
 
-  doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
-    const { signal } = options;
-    const context = {
-      providerId: this.providerId,
-      credential: this.credential,
-      signal,
-      baseUrl: this.baseUrl,
-    };
-    return sdkEventStream({
-      client: this.client,
-      send: (client, streamSignal) =>
-        client.chat.completions.create(this.buildRequestBody(request), { signal: streamSignal }).asResponse(),
-      decoder: new OpenAIEventDecoder<Chunk>(),
-      state: new OpenAIChatStreamState(),
-      signal,
-      toError: (error, phase) => openaiError(error, { ...context, phase }),
-    });
+  protected send(client: OpenAI, body: StreamParams, signal: AbortSignal): Promise<Response> {
+    return client.chat.completions.create(body, { signal }).asResponse();
+  }
+
+  protected decoder() {
+    return new OpenAIEventDecoder<Chunk>();
+  }
+
+  protected streamState() {
+    return new OpenAIChatStreamState();
+  }
+
+  protected toError(error: unknown, context: ErrorContext) {
+    return openaiError(error, context);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Credential } from "@nyzhi/auth";
 import type OpenAI from "openai";
-import type { LanguageModel, StreamOptions } from "../model/language-model.js";
+import type { ErrorContext } from "../errors/error-from-unknown.js";
 import type { ModelRequest } from "../model/model-request.js";
 import { systemText } from "../model/model-request.js";
 import type { StreamPart } from "../model/stream-part.js";
@@ -9,10 +9,9 @@ import { createOpenAIClient } from "../openai-chat/create-openai-client.js";
 import { mapOpenAIReasoningEffort } from "../openai-chat/map-openai-reasoning-effort.js";
 import { openaiError } from "../openai-chat/openai-error.js";
 import { OpenAIEventDecoder } from "../openai-chat/openai-event-decoder.js";
-import { lazy } from "../stream/lazy.js";
 import type { EventMapper } from "../stream/map-event-stream.js";
 import { OpenBlockTracker } from "../stream/open-block-tracker.js";
-import { sdkEventStream } from "../stream/sse-event-mapper.js";
+import { SdkLanguageModel } from "../stream/sdk-language-model.js";
 import { ToolCallBuffer } from "../stream/tool-call-buffer.js";
 import {
   convertToOpenAIResponsesInput,
@@ -35,21 +34,9 @@ type StreamParams = OpenAI.Responses.ResponseCreateParamsStreaming;
 type Event = OpenAI.Responses.ResponseStreamEvent;
 
 /** OpenAI Responses API (`POST /responses`) through the `openai` SDK. */
-export class OpenAIResponsesLanguageModel implements LanguageModel {
-  readonly providerId: string;
-  readonly modelId: string;
-  /** The SDK client, created (and its SDK loaded) on first use. */
-  private readonly client: () => Promise<OpenAI>;
-  private readonly credential: Credential | undefined;
-  /** Where requests go, named in the error when it cannot be reached. */
-  private readonly baseUrl: string;
-
+export class OpenAIResponsesLanguageModel extends SdkLanguageModel<OpenAI, StreamParams, Event> {
   constructor(settings: OpenAIResponsesModelSettings) {
-    this.providerId = settings.providerId;
-    this.modelId = settings.modelId;
-    this.credential = settings.credential;
-    this.baseUrl = settings.baseUrl;
-    this.client = lazy(() => createOpenAIClient(settings));
+    super(settings, () => createOpenAIClient(settings));
   }
 
   /** The body sent for `request` (exposed for tests and request logging). */
@@ -71,23 +58,20 @@ export class OpenAIResponsesLanguageModel implements LanguageModel {
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
   }
 
-  doStream(request: ModelRequest, options: StreamOptions = {}): AsyncIterable<StreamPart> {
-    const { signal } = options;
-    const context = {
-      providerId: this.providerId,
-      credential: this.credential,
-      signal,
-      baseUrl: this.baseUrl,
-    };
-    return sdkEventStream({
-      client: this.client,
-      send: (client, streamSignal) =>
-        client.responses.create(this.buildRequestBody(request), { signal: streamSignal }).asResponse(),
-      decoder: new OpenAIEventDecoder<Event>(),
-      state: new OpenAIResponsesStreamState(this.providerId),
-      signal,
-      toError: (error, phase) => openaiError(error, { ...context, phase }),
-    });
+  protected send(client: OpenAI, body: StreamParams, signal: AbortSignal): Promise<Response> {
+    return client.responses.create(body, { signal }).asResponse();
+  }
+
+  protected decoder() {
+    return new OpenAIEventDecoder<Event>();
+  }
+
+  protected streamState() {
+    return new OpenAIResponsesStreamState(this.providerId);
+  }
+
+  protected toError(error: unknown, context: ErrorContext) {
+    return openaiError(error, context);
   }
 }
 

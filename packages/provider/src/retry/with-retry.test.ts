@@ -36,9 +36,16 @@ function scripted(script: StreamPart[][], label = "fake"): LanguageModel & { cal
   };
 }
 
-async function collect(model: LanguageModel, signal?: AbortSignal): Promise<StreamPart[]> {
+/** The parts the model streamed; `retry` parts (the wrapper's notes) only with `withRetries`. */
+async function collect(
+  model: LanguageModel,
+  signal?: AbortSignal,
+  withRetries = false,
+): Promise<StreamPart[]> {
   const parts: StreamPart[] = [];
-  for await (const part of model.doStream(request, signal ? { signal } : {})) parts.push(part);
+  for await (const part of model.doStream(request, signal ? { signal } : {})) {
+    if (withRetries || part.type !== "retry") parts.push(part);
+  }
   return parts;
 }
 
@@ -52,8 +59,21 @@ describe("withRetry", () => {
       [...text("ok"), usage, finish],
     ]);
     const events: RetryEvent[] = [];
-    const parts = await collect(withRetry(inner, { ...noSleep, onRetry: (event) => events.push(event) }));
-    expect(parts).toEqual([...text("ok"), usage, finish]);
+    const parts = await collect(
+      withRetry(inner, { ...noSleep, onRetry: (event) => events.push(event) }),
+      undefined,
+      true,
+    );
+    // Each retry is also a part of the stream, so the one consuming it (an agent) can tell its user.
+    expect(
+      parts
+        .slice(0, 2)
+        .map((part) => part.type === "retry" && [part.attempt, part.maxRetries, part.error.code]),
+    ).toEqual([
+      [1, 3, "server_error"],
+      [2, 3, "stream_interrupted"],
+    ]);
+    expect(parts.slice(2)).toEqual([...text("ok"), usage, finish]);
     expect(inner.calls).toBe(3);
     expect(events.map((event) => [event.attempt, event.error.code])).toEqual([
       [1, "server_error"],

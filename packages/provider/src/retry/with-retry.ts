@@ -125,6 +125,7 @@ class RetryingLanguageModel implements LanguageModel {
         return;
       }
       this.options.onRetry?.({ ...retry, maxRetries, error: failure });
+      yield { type: "retry", ...retry, maxRetries, error: failure };
       try {
         await (this.options.sleep ?? abortableSleep)(retry.waitMs, signal);
       } catch (error) {

@@ -38,6 +38,8 @@ export interface AgentTranscriptProps {
   onResume?: ((agentId: string) => void) | undefined;
   /** `c` once it has a result: put `result` on the clipboard. */
   onCopyResult?: ((agentId: string, result: string) => void) | undefined;
+  /** `d` / `m` / `X` while its worktree's changes wait: show the diff, merge them, discard them. */
+  onWorktree?: ((agentId: string, action: "diff" | "merge" | "discard") => void) | undefined;
   /** Esc: back to the lead. */
   onBack?: (() => void) | undefined;
   /** The clock for the elapsed time (ms since epoch); default `Date.now`. */
@@ -57,6 +59,7 @@ export function transcriptHints(node: AgentNode | undefined, options: { narrow: 
   if (working) hints.push(options.narrow ? "x stop" : "x stop (and its subagents)");
   if (node && isFinished(node.lifecycle)) hints.push("r resume");
   if (node?.result) hints.push(options.narrow ? "c copy" : "c copy result");
+  if (node?.worktree?.diffStat) hints.push("d diff", "m merge", "X discard");
   hints.push("esc back");
   return hints;
 }
@@ -68,9 +71,23 @@ function headerFigures(node: AgentNode, now: number): string {
     formatElapsed((node.endedAt ?? now) - node.startedAt),
     tokens > 0 ? formatTokens(tokens) : "",
     formatCost(node.own.costUsd),
+    node.budget ? `budget ${describeLimits(node.budget)}` : "",
+    node.worktree
+      ? `⎇ ${node.worktree.branch}${node.worktree.diffStat ? ` (${node.worktree.diffStat})` : ""}`
+      : "",
   ]
     .filter(Boolean)
     .join(" · ");
+}
+
+/** "5k tokens, $0.050, 10 min (subtree)". */
+function describeLimits(budget: NonNullable<AgentNode["budget"]>): string {
+  const parts = [
+    budget.tokens !== undefined ? `${formatTokens(budget.tokens)} tokens` : "",
+    budget.usd !== undefined ? `$${budget.usd.toFixed(3)}` : "",
+    budget.minutes !== undefined ? `${budget.minutes} min` : "",
+  ].filter(Boolean);
+  return `${parts.join(", ")}${budget.scope === "subtree" ? " (subtree)" : ""}`;
 }
 
 /**
@@ -97,6 +114,8 @@ export function AgentTranscript(props: AgentTranscriptProps) {
       else if (key.text === "x" && !finished) props.onStop?.(agentId);
       else if (key.text === "r" && finished) props.onResume?.(agentId);
       else if (key.text === "c" && node.result) props.onCopyResult?.(agentId, node.result);
+      else if (node.worktree?.diffStat && (key.text === "d" || key.text === "m" || key.text === "X"))
+        props.onWorktree?.(agentId, key.text === "d" ? "diff" : key.text === "m" ? "merge" : "discard");
     },
     { isActive: props.isActive !== false },
   );

@@ -1,4 +1,4 @@
-import type { MemberState } from "@nyzhi/core";
+import type { BudgetSpec, MemberState, TeammateSnapshot, TeamSnapshot, TeamSummary } from "@nyzhi/core";
 import { formatCost, formatTokens } from "../status/format-usage.js";
 import type { AgentRowText } from "./agent-row-layout.js";
 import { flattenTree, subtreeTotals } from "./agent-tree-queries.js";
@@ -15,7 +15,6 @@ import {
   type UsageTotals,
 } from "./agent-tree-types.js";
 import { activityOf, agentName, formatElapsed, shortModel, statusLabel } from "./format-agent.js";
-import type { TeammateSnapshot, TeamSnapshot, TeamSummary } from "./team-snapshot.js";
 
 /** One line of the panel. Only `agent` rows can be selected (they have a transcript). */
 export type TreeRow =
@@ -60,10 +59,23 @@ const MEMBER_STATUS: Readonly<Record<MemberState, AgentLifecycle>> = {
   stopped: "shutdown",
 };
 
-function figures(own: UsageTotals, subtree: UsageTotals | undefined) {
-  const ownTokens = totalTokens(own.usage);
-  const tokens = ownTokens > 0 ? formatTokens(ownTokens) : "";
-  const cost = formatCost(own.costUsd);
+/** "4.2k/5k", "$0.012/$0.050": spent of its budget, when the budget caps that figure. */
+function ofBudget(spent: string, cap: string | undefined): string {
+  return cap === undefined ? spent : `${spent || "0"}/${cap}`;
+}
+
+function figures(own: UsageTotals, subtree: UsageTotals | undefined, budget: BudgetSpec | undefined) {
+  // A subtree budget counts the subtree's spending; the row's own figures then show that.
+  const counted = budget?.scope === "subtree" && subtree ? subtree : own;
+  const ownTokens = totalTokens(counted.usage);
+  const tokens = ofBudget(
+    ownTokens > 0 ? formatTokens(ownTokens) : "",
+    budget?.tokens !== undefined ? formatTokens(budget.tokens) : undefined,
+  );
+  const cost = ofBudget(
+    formatCost(counted.costUsd),
+    budget?.usd !== undefined ? `$${budget.usd.toFixed(3)}` : undefined,
+  );
   if (!subtree) return { tokens, cost, subtree: "", sumTokens: tokens, sumCost: cost };
   const sum = formatTokens(totalTokens(subtree.usage));
   const sumCost = formatCost(subtree.costUsd);
@@ -92,10 +104,14 @@ function agentText(
     status: statusLabel(status, { teammate }),
     statusShort: statusLabel(status, { teammate, short: true }),
     unread: unread > 0 ? `✉ ${unread}` : "",
-    activity: activityOf(node),
+    activity: node.worktree?.diffStat
+      ? `⎇ ${node.worktree.branch} · ${node.worktree.diffStat} · d diff  m merge  X discard`
+      : node.worktree && !isFinished(node.lifecycle)
+        ? `${activityOf(node) || "working"} · ⎇ ${node.worktree.branch}`
+        : activityOf(node),
     elapsed: formatElapsed((node.endedAt ?? input.now) - node.startedAt),
     model: shortModel(node.model),
-    ...figures(node.own, node.children.length > 0 ? extra.subtree : undefined),
+    ...figures(node.own, node.children.length > 0 ? extra.subtree : undefined, node.budget),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { AgentEvent } from "@nyzhi/core";
+import type { AgentEvent, BudgetSpec } from "@nyzhi/core";
 import type { TokenUsage } from "../transcript/transcript-types.js";
 
 /**
@@ -54,6 +54,13 @@ export interface AgentNode {
   reported: UsageTotals | undefined;
   /** Its children's ids, in spawn order. */
   children: readonly string[];
+  /** Its budget (as clamped by core); the row shows spent / budget. */
+  budget?: BudgetSpec | undefined;
+  /**
+   * Its git worktree: while it works, and once finished while its changes wait for a decision
+   * (`diffStat` set); cleared when they are merged or discarded.
+   */
+  worktree?: { branch: string; path: string; diffStat?: string } | undefined;
 }
 
 /** The panel's model of every agent the session has spawned since the last `clearFinished`. */

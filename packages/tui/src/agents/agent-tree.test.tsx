@@ -1,4 +1,4 @@
-import type { AgentTag } from "@nyzhi/core";
+import type { AgentTag, TeamSnapshot } from "@nyzhi/core";
 import { describe, expect, it, vi } from "vitest";
 import { KEYS, press } from "../test-support/keys.js";
 import { renderAtWidth, widestLine } from "../test-support/render-at-width.js";
@@ -6,7 +6,6 @@ import { completed, JADE, LEAD, MICA, OPAL, QUARTZ, spawned, spent } from "./__f
 import { AgentTree } from "./agent-tree.js";
 import { buildTreeRows } from "./agent-tree-rows.js";
 import { createAgentTreeState, reduceAgentTree } from "./agents-reducer.js";
-import type { TeamSnapshot } from "./team-snapshot.js";
 
 const ONYX: AgentTag = { agentId: "onyx-id", depth: 1, nickname: "Onyx", role: "planner" };
 const RUBY: AgentTag = { agentId: "ruby-id", depth: 1, nickname: "Ruby", role: "worker" };

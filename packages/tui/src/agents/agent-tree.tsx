@@ -1,3 +1,4 @@
+import type { TaskBoardSummary, TeamSnapshot, TeamSummary } from "@nyzhi/core";
 import { Box, Text, useStdout } from "ink";
 import { useRef, useState } from "react";
 import { useKeypress } from "../keys/use-keypress.js";
@@ -9,7 +10,6 @@ import { AgentRow } from "./agent-row.js";
 import { planColumns } from "./agent-row-layout.js";
 import { buildTreeRows } from "./agent-tree-rows.js";
 import { type AgentTreeState, isFinished, totalTokens } from "./agent-tree-types.js";
-import type { TaskBoardSummary, TeamSnapshot, TeamSummary } from "./team-snapshot.js";
 import { useGatedNodes } from "./use-gated-nodes.js";
 
 export interface AgentTreeProps {

@@ -28,7 +28,10 @@ export function parseAgentStatus(status: string): { lifecycle: AgentLifecycle; d
   switch (head) {
     case "pending_init":
     case "pending":
+    case "queued":
       return { lifecycle: "pending" };
+    case "budget exhausted":
+      return withDetail("errored");
     case "running":
     case "working":
       return { lifecycle: "running" };
@@ -71,6 +74,8 @@ export function agentTreeReducer(state: AgentTreeState, input: AgentTreeInput): 
     case "tool-output":
     case "notice":
     case "error":
+    case "budget-warning":
+    case "budget-exhausted":
       return known;
     default:
       break;
@@ -132,6 +137,8 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "subagent-queued":
     case "subagent-status-changed":
     case "subagent-completed":
+    case "budget-warning":
+    case "budget-exhausted":
       return node;
     default:
       return assertNever(event);
@@ -160,6 +167,8 @@ function spawn(state: AgentTreeState, event: AgentEventOf<"subagent-spawned">, a
     role: event.role,
     depth: event.depth,
     model: event.model,
+    budget: event.budget,
+    worktree: event.worktree,
   };
   let next = existing && existing.parentId !== parentId ? detach(state, existing) : state;
   if (parentId !== undefined && !next.nodes[parentId]) next = addNode(next, lazyNode(event.agent, at));
@@ -255,7 +264,15 @@ function complete(
     ...withLifecycle(node, parsed.lifecycle, parsed.detail, at),
     result: event.result,
     reported: { usage: event.usage, costUsd: event.costUsd },
+    worktree: event.worktree
+      ? { branch: event.worktree.branch, path: event.worktree.path, diffStat: event.worktree.diffStat }
+      : undefined,
   }));
+}
+
+/** The person merged or discarded an agent's changes: its row no longer offers them. */
+export function worktreeDecided(state: AgentTreeState, agentId: string): AgentTreeState {
+  return updateNode(state, agentId, (node) => (node.worktree ? { ...node, worktree: undefined } : node));
 }
 
 /** Whether the agent and every descendant have finished. */

@@ -117,7 +117,7 @@ describe("the agents panel in the app", () => {
   it("shows spawned agents nested, opens one, and steers it: input, stop, copy", async () => {
     const { turn, release } = delegating();
     const manager = fakeManager();
-    const { session } = fakeSession(turn, { runtime: { manager } });
+    const { session } = fakeSession(turn, { manager });
     const view = renderApp(session);
     await press(view.stdin, "map the code", KEYS.enter);
     const frame = await waitFor(view, "Agents · 2 working");
@@ -157,7 +157,7 @@ describe("the agents panel in the app", () => {
 
   it("keeps finished agents until the next prompt, and Ctrl+T hides and shows the panel", async () => {
     const { turn, release } = delegating();
-    const { session } = fakeSession(turn, { runtime: { manager: fakeManager() } });
+    const { session } = fakeSession(turn, { manager: fakeManager() });
     const view = renderApp(session);
     await press(view.stdin, "map the code", KEYS.enter);
     await waitFor(view, "Agents · 2 working");
@@ -177,7 +177,7 @@ describe("the agents panel in the app", () => {
 
   it("Ctrl+B sends the turn to the background: the input is free, a prompt waits for it, /bg lists it", async () => {
     const { turn, release, signal } = delegating();
-    const { session, calls } = fakeSession(turn, { runtime: { manager: fakeManager() } });
+    const { session, calls } = fakeSession(turn, { manager: fakeManager() });
     const view = renderApp(session);
     await press(view.stdin, "long job", KEYS.enter);
     await waitFor(view, "esc interrupt");
@@ -202,7 +202,7 @@ describe("the agents panel in the app", () => {
 
   it("raises a subagent's approval tagged with its nickname while its row awaits approval", async () => {
     const { turn } = delegating();
-    const { session } = fakeSession(turn, { runtime: { manager: fakeManager() } });
+    const { session } = fakeSession(turn, { manager: fakeManager() });
     const view = renderApp(session);
     await press(view.stdin, "map the code", KEYS.enter);
     await waitFor(view, "Agents · 2 working");
@@ -284,7 +284,7 @@ describe("agent commands", () => {
     await mailbox.send("alpha", "ruby", { from: "team-lead", text: "review a.ts" });
     await board.create("alpha", { subject: "review a.ts" });
     const teams = { teamNames: () => ["alpha"], teammates: () => [], store, mailbox, board };
-    const { session } = fakeSession(answering(), { agentConfig, runtime: { teams } });
+    const { session } = fakeSession(answering(), { agentConfig, teams });
     const view = renderApp(session, { env: { NYZHI_HOME: home } });
     await press(view.stdin, "/team", KEYS.enter);
     let frame = await waitFor(view, "Team alpha · board 1 open · 0 claimed · 0 done");

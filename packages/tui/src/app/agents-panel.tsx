@@ -6,8 +6,8 @@ import type { AgentsPanelStore } from "../agents/agents-panel-store.js";
 import { agentName } from "../agents/format-agent.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
+import { decideAgentChanges } from "./agent-changes.js";
 import { copyToClipboard } from "./clipboard.js";
-import { resumeAgent, sendInputToAgent, stopAgent } from "./steer-agent.js";
 import { type AgentsPanelControls, type SteerRequest, useAgentsPanelState } from "./use-agents-panel.js";
 
 type Say = (message: string, tone?: "info" | "warning") => void;
@@ -56,12 +56,15 @@ export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps)
         onSendInput={(id) => panel.startSteer({ kind: "input", agentId: id })}
         onResume={(id) => panel.startSteer({ kind: "resume", agentId: id })}
         onStop={(id) => {
-          if (session) report(stopAgent(session, panel.teams, id), say);
+          if (session) report(session.agents.stop(id), say);
         }}
         onCopyResult={(id, result) => {
           copyToClipboard(stdout, result);
           const node = tree.nodes[id];
           say(`Copied ${node ? agentName(node) : id}'s result to the clipboard.`);
+        }}
+        onWorktree={(id, action) => {
+          if (session) report(decideAgentChanges(session, panel, id, action), say);
         }}
         onBack={() => panel.open(undefined)}
       />
@@ -112,7 +115,7 @@ export function submitSteer(
   panel.record({ type: "agent-input", agentId: steer.agentId, text });
   const work =
     steer.kind === "input"
-      ? sendInputToAgent(session, panel.teams, steer.agentId, text)
-      : resumeAgent(session, panel.teams, steer.agentId, text);
+      ? session.agents.send(steer.agentId, text)
+      : session.agents.resume(steer.agentId, text);
   report(work, say);
 }

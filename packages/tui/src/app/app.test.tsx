@@ -1,7 +1,13 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type AgentTag, type ApprovalAnswer, MissingCredentialError, openCredentialStore } from "@nyzhi/core";
+import {
+  type AgentTag,
+  type ApprovalAnswer,
+  MissingCredentialError,
+  openCredentialStore,
+  TEAM_WAKE_PROMPT,
+} from "@nyzhi/core";
 import { describe, expect, it, vi } from "vitest";
 import {
   aborted,
@@ -389,6 +395,26 @@ describe("App turn control", () => {
     await press(view.stdin, KEYS.escape);
     await until(() => state.aborted);
     await until(() => !view.lastFrame()!.includes("working ·"));
+  });
+
+  it("an idle lead in a team wakes when its mail arrives, and reads it in a turn", async () => {
+    let unread = 0;
+    const teams = {
+      leadInTeam: () => true,
+      leadUnread: async () => unread,
+      teamNames: () => [],
+      teammates: () => [],
+    };
+    const { session, calls } = fakeSession(answering("on it"), { runtime: { teams } });
+    const view = setup(session);
+    await until(() => view.lastFrame()!.includes("Ask anything"));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(calls.turns).toHaveLength(0);
+    unread = 2;
+    await until(() => calls.turns.length === 1, 5000);
+    unread = 0;
+    expect(calls.turns[0]).toEqual([{ type: "text", text: TEAM_WAKE_PROMPT }]);
+    await until(() => view.lastFrame()!.includes("mail from your team"));
   });
 
   it("Ctrl+T and /agents with no agent running say so and leave the keys to the input", async () => {

@@ -33,6 +33,7 @@ import { useApprovalFocus } from "./use-approval-focus.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { type SessionOpener, useSession } from "./use-session.js";
+import { useTeamWake } from "./use-team-wake.js";
 
 /** A second Ctrl+C within this many ms quits. */
 export const QUIT_WINDOW_MS = 1500;
@@ -132,7 +133,7 @@ export function App(props: AppProps) {
   useEffect(() => {
     if (!session) return;
     let cancelled = false;
-    loadExtraCommands(session, env).then(
+    loadExtraCommands(session).then(
       (extra) => {
         if (!cancelled) setExtraCommands(extra);
       },
@@ -141,7 +142,7 @@ export function App(props: AppProps) {
     return () => {
       cancelled = true;
     };
-  }, [session, env]);
+  }, [session]);
 
   const quit = useCallback(
     async (code = 0) => {
@@ -189,6 +190,11 @@ export function App(props: AppProps) {
 
   const refresh = useCallback(() => setRefresh((count) => count + 1), []);
   const modeKeys = useSessionModeKeys({ session, say, send: sendPrompt, refresh });
+  useTeamWake({
+    session,
+    idle: !busy && approvals.length === 0 && question === undefined && controls.status === "ready",
+    send: sendPrompt,
+  });
 
   const context = useCallback(
     (current: NonNullable<typeof session>): CommandContext => ({
@@ -246,6 +252,20 @@ export function App(props: AppProps) {
     [controls, dispatch, env, say, session],
   );
 
+  /** Said when a command needs the session before it is open. */
+  const noSessionYet = useCallback(
+    () =>
+      dispatch({
+        type: "app-notice",
+        message:
+          controls.status === "needs-login"
+            ? "No session yet: /login first (it opens once a key is saved)."
+            : "The session is still opening; try again in a moment.",
+        tone: "warning",
+      }),
+    [controls.status, dispatch],
+  );
+
   const runCommand = useCallback(
     async (command: AppCommand, args: string, typed: string) => {
       if (command.name === "exit") return quit(0);
@@ -257,14 +277,7 @@ export function App(props: AppProps) {
         return;
       }
       if (!session) {
-        dispatch({
-          type: "app-notice",
-          message:
-            controls.status === "needs-login"
-              ? "No session yet: /login first (it opens once a key is saved)."
-              : "The session is still opening; try again in a moment.",
-          tone: "warning",
-        });
+        noSessionYet();
         return;
       }
       try {
@@ -274,21 +287,14 @@ export function App(props: AppProps) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [context, controls.missingProvider, dispatch, quit, say, sendPrompt, session, controls.status],
+    [context, controls.missingProvider, dispatch, noSessionYet, quit, say, sendPrompt, session],
   );
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
   const runCustom = useCallback(
     async (typed: string) => {
       if (!session) {
-        dispatch({
-          type: "app-notice",
-          message:
-            controls.status === "needs-login"
-              ? "No session yet: /login first (it opens once a key is saved)."
-              : "The session is still opening; try again in a moment.",
-          tone: "warning",
-        });
+        noSessionYet();
         return;
       }
       let expanded: string;
@@ -305,7 +311,7 @@ export function App(props: AppProps) {
       }
       sendPrompt(expanded, { display: typed });
     },
-    [dispatch, sendPrompt, session, controls.status],
+    [dispatch, noSessionYet, sendPrompt, session],
   );
 
   const submit = useCallback(
@@ -404,7 +410,7 @@ export function App(props: AppProps) {
       ? "approval-held"
       : (panelFooterMode(panel) ?? (busy ? "busy" : "idle"));
   const model = session ? session.model.modelId : "…";
-  const trust = session?.runtime.trustMode() ?? props.trustMode ?? "";
+  const trust = session?.modes.trustMode() ?? props.trustMode ?? "";
   return (
     <ThemeProvider theme={props.theme}>
       <TranscriptView state={transcript} />

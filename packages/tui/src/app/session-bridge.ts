@@ -36,7 +36,6 @@ export class SessionBridge {
       approve: this.approvals.ask,
       askUser: (question, options) => this.#ask({ question, choices: options?.choices }),
       onBackgroundEvent: (event) => this.emit({ type: "agent-event", event }),
-      onRetry: (event) => this.emit({ type: "agent-event", event }),
       onWarning: (message) => this.emit({ type: "notice", message, tone: "warning" }),
       onMcpNotice: (message) => this.emit({ type: "notice", message, tone: "warning" }),
       onHookResult: (result) => {

@@ -1,9 +1,9 @@
-import type { AgentEvent, OpenedSession } from "@nyzhi/core";
+import type { AgentEvent, OpenedSession, TeamSnapshot } from "@nyzhi/core";
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { AgentInputAction } from "../agents/agent-transcripts.js";
 import { type AgentsPanelState, clearFinishedAgents } from "../agents/agents-panel-state.js";
 import { type AgentsPanelStore, createAgentsPanelStore } from "../agents/agents-panel-store.js";
-import { readTeamSnapshot, type TeamSnapshot } from "../agents/team-snapshot.js";
+import { worktreeDecided } from "../agents/agents-reducer.js";
 
 /** How often the app reads the team files while the session takes part in a team, ms. */
 export const TEAM_POLL_MS = 1000;
@@ -54,6 +54,8 @@ export interface AgentsPanelControls {
   startSteer(request: SteerRequest): void;
   /** Ends typing for an agent; the keys go back to the panel. */
   endSteer(): void;
+  /** An agent's worktree changes were merged or discarded: its row stops offering them. */
+  decided(agentId: string): void;
 }
 
 /** The panel's state as it shows now; re-renders the caller on each publish of `store`. */
@@ -133,6 +135,7 @@ export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelC
       setSteer(undefined);
       setFocused(true);
     },
+    decided: (agentId) => store.update((state) => ({ ...state, tree: worktreeDecided(state.tree, agentId) })),
   };
 }
 
@@ -150,20 +153,15 @@ function useTeamPolling(
 ): void {
   const reading = useRef(false);
   useEffect(() => {
-    const service = session?.runtime.teams;
-    if (!service) return;
+    const agents = session?.agents;
+    if (!agents?.enabled) return;
     let stopped = false;
     const poll = async () => {
       if (reading.current) return;
-      const names = service.teamNames();
-      if (names.length === 0 && service.teammates().length === 0) {
-        setTeams(undefined);
-        return;
-      }
       reading.current = true;
       try {
-        const snapshot = await readTeamSnapshot(service, { teams: names });
-        if (!stopped) setTeams(snapshot.teams.length > 0 ? snapshot : undefined);
+        const snapshot = await agents.teams();
+        if (!stopped) setTeams(snapshot);
       } catch {
         // The files changed under the read (another process); the next poll reads them again.
       } finally {

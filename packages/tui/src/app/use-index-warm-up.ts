@@ -11,11 +11,10 @@ import { useEffect } from "react";
 export function useIndexWarmUp(session: OpenedSession | undefined): void {
   const { internal_eventEmitter: emitter } = useStdin();
   useEffect(() => {
-    const index = session?.runtime.codeIndex;
-    if (!index || index.started) return;
+    if (!session) return;
     const onInput = () => {
       emitter.removeListener("input", onInput);
-      index.start();
+      session.warmUpIndex();
     };
     emitter.on("input", onInput);
     return () => {

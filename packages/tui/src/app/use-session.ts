@@ -189,17 +189,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     abort.abort();
     bridge.approvals.denyAll("interrupted by the user");
     bridge.dismissQuestions("(the user interrupted the turn)");
-    const current = sessionRef.current;
-    const manager = current?.runtime.manager;
-    if (current && manager) {
-      for (const id of manager.childrenOf(current.runtime.context.agent.agentId)) {
-        try {
-          manager.close(id);
-        } catch {
-          // Already gone (forgotten after it finished): nothing to stop.
-        }
-      }
-    }
+    sessionRef.current?.agents.stopAll();
   }, [bridge]);
 
   const interrupt = useCallback(() => {

@@ -1,4 +1,13 @@
-import type { AgentEvent, AgentTag, OpenedSession, TurnInput, TurnResult } from "@nyzhi/core";
+import {
+  type AgentEvent,
+  type AgentTag,
+  loadCommandCatalogue,
+  type OpenedSession,
+  type SessionAgentParts,
+  sessionAgents,
+  type TurnInput,
+  type TurnResult,
+} from "@nyzhi/core";
 
 /** Test doubles of core's session, for the app's component tests. */
 export const LEAD: AgentTag = { agentId: "lead", depth: 0 };
@@ -19,8 +28,14 @@ export interface FakeCalls {
 export interface FakeSessionOptions {
   id?: string;
   messages?: OpenedSession["record"]["messages"];
-  /** Merged over the fake's `runtime` (tracker, todos, context …). */
-  runtime?: Record<string, unknown>;
+  /** The subagent manager behind `session.agents` (default: one child of the lead, closed on request). */
+  manager?: Record<string, unknown>;
+  /** The team service behind `session.agents` (default: none). */
+  teams?: Record<string, unknown>;
+  /** `session.changes` (the change tracker). */
+  changes?: Record<string, unknown>;
+  /** `session.todos`. */
+  todos?: Record<string, unknown>;
   /** Merged over the fake's `config.agent`. */
   agentConfig?: Record<string, unknown>;
   projectRoot?: string;
@@ -52,22 +67,27 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       return model;
     },
     mcp: { manager: { statuses: () => [] } },
-    runtime: {
-      context: {
-        agent: LEAD,
-        system: [{ text: "You are a test." }],
-        thread,
-        tools: { definitions: () => [], names: () => [] },
-      },
-      manager: {
+    agents: sessionAgents({
+      leadId: LEAD.agentId,
+      manager: (options.manager ?? {
         childrenOf: (id: string) => (id === "lead" ? ["child-1"] : []),
         close: (id: string) => {
           calls.closedAgents.push(id);
           return { status: "shutdown", nickname: "scout" };
         },
-      },
-      ...options.runtime,
-    },
+      }) as unknown as SessionAgentParts["manager"],
+      teams: options.teams as unknown as SessionAgentParts["teams"],
+    }),
+    changes: options.changes ?? {},
+    todos: options.todos ?? { list: () => [], format: () => "" },
+    warmUpIndex: () => {},
+    contextUsage: () => ({
+      systemTokens: 4,
+      toolTokens: 0,
+      threadTokens: thread.length,
+      toolCount: 0,
+      messageCount: thread.length,
+    }),
     runTurn(input: TurnInput, turnOptions: { signal?: AbortSignal } = {}) {
       calls.turns.push(input);
       return turn(input, turnOptions.signal ?? new AbortController().signal);
@@ -78,6 +98,15 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       return queue.length;
     },
     takeQueued: () => queue.splice(0),
+    // The project's real catalogue (custom commands and skills under projectRoot; the test home's).
+    commands: () =>
+      loadCommandCatalogue({
+        root: session.projectRoot,
+        config: session.config as unknown as OpenedSession["config"],
+        env: process.env,
+        mcp: undefined,
+        warn: () => {},
+      }),
     expandCommand: async (prompt: string) => {
       if (prompt.startsWith("/review")) return "Review this code";
       throw Object.assign(new Error(`Unknown command ${prompt}`), { code: "usage" });

@@ -1,4 +1,4 @@
-import { type AgentEvent, type AgentEventOf, assertNever } from "@nyzhi/core";
+import { type AgentEvent, type AgentEventOf, assertNever, describeBudget } from "@nyzhi/core";
 import { summarizeToolInput } from "../tools/summarize-tool-input.js";
 import { safeSplitPoint } from "./split-streaming-text.js";
 import { reduceAction } from "./transcript-actions.js";
@@ -178,6 +178,16 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
       }));
     case "subagent-status-changed":
       return state;
+    case "budget-warning":
+    case "budget-exhausted":
+      return appendItem(state, (id) => ({
+        kind: "notice",
+        id,
+        done: true,
+        agent: lead ? undefined : labelOf(state, event.agent),
+        message: `${lead ? "session budget" : "budget"} ${event.type === "budget-warning" ? "at 80%" : "exhausted, stopping after the current tool call"}: ${describeBudget(event.budget)}`,
+        tone: "warning",
+      }));
     case "subagent-completed":
       return appendItem(state, (id) => ({
         kind: "subagent",

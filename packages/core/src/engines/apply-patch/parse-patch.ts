@@ -1,4 +1,11 @@
-import { ToolError } from "../../tools/seam/define-tool.js";
+import { NyzhiError } from "@nyzhi/config";
+
+/** A patch that does not follow the format; `apply_patch` shows the message to the model. */
+export class PatchFormatError extends NyzhiError {
+  constructor(message: string) {
+    super("tool_failed", message);
+  }
+}
 
 /** One `@@` section of an `*** Update File:` hunk. */
 export interface UpdateChunk {
@@ -39,13 +46,14 @@ const END_OF_FILE = "*** End of File";
  * *** Update File: path     (optional *** Move to: path, then @@ chunks of ' ', '-', '+' lines)
  * *** End Patch
  * ```
- * A heredoc wrapper (`<<'EOF'` … `EOF`) around the patch is tolerated. Throws a ToolError naming
+ * A heredoc wrapper (`<<'EOF'` … `EOF`) around the patch is tolerated. Throws a PatchFormatError naming
  * the offending line.
  */
 export function parsePatch(patch: string): PatchHunk[] {
   const lines = unwrapHeredoc(patch.replaceAll("\r\n", "\n").trim().split("\n"));
-  if (lines[0]?.trim() !== BEGIN) throw new ToolError(`The first line of the patch must be '${BEGIN}'`);
-  if (lines.at(-1)?.trim() !== END) throw new ToolError(`The last line of the patch must be '${END}'`);
+  if (lines[0]?.trim() !== BEGIN)
+    throw new PatchFormatError(`The first line of the patch must be '${BEGIN}'`);
+  if (lines.at(-1)?.trim() !== END) throw new PatchFormatError(`The last line of the patch must be '${END}'`);
   const body = lines.slice(1, -1);
   const hunks: PatchHunk[] = [];
   let index = 0;
@@ -76,17 +84,17 @@ export function parsePatch(patch: string): PatchHunk[] {
       const parsed = parseChunks(body, index, path);
       index = parsed.next;
       if (parsed.chunks.length === 0 && moveTo === undefined) {
-        throw new ToolError(`Update hunk for '${path}' is empty`);
+        throw new PatchFormatError(`Update hunk for '${path}' is empty`);
       }
       hunks.push({ type: "update", path, moveTo, chunks: parsed.chunks });
     } else {
-      throw new ToolError(
+      throw new PatchFormatError(
         `'${line}' is not a valid hunk header. Valid headers: '${ADD}{path}', '${DELETE}{path}', '${UPDATE}{path}'`,
       );
     }
   }
   for (const hunk of hunks) {
-    if (hunk.path === "") throw new ToolError("A hunk header is missing its file path");
+    if (hunk.path === "") throw new PatchFormatError("A hunk header is missing its file path");
   }
   return hunks;
 }
@@ -98,7 +106,7 @@ function parseChunks(body: string[], start: number, path: string): { chunks: Upd
   const finish = () => {
     if (current && (current.oldLines.length > 0 || current.newLines.length > 0)) chunks.push(current);
     else if (current?.changeContext !== undefined) {
-      throw new ToolError(`Chunk '@@ ${current.changeContext}' in '${path}' has no lines`);
+      throw new PatchFormatError(`Chunk '@@ ${current.changeContext}' in '${path}' has no lines`);
     }
     current = undefined;
   };
@@ -115,7 +123,7 @@ function parseChunks(body: string[], start: number, path: string): { chunks: Upd
         isEndOfFile: false,
       };
     } else if (line.trim() === END_OF_FILE) {
-      if (!current) throw new ToolError(`'${END_OF_FILE}' in '${path}' does not follow any change`);
+      if (!current) throw new PatchFormatError(`'${END_OF_FILE}' in '${path}' does not follow any change`);
       current.isEndOfFile = true;
       finish();
     } else if (line.startsWith("***")) {
@@ -140,7 +148,7 @@ function parseChunks(body: string[], start: number, path: string): { chunks: Upd
         current.newLineSources.push(undefined);
         current.newLines.push(text);
       } else {
-        throw new ToolError(
+        throw new PatchFormatError(
           `Unexpected line in the update of '${path}': '${line}'. Every line of a chunk starts with ' ', '-' or '+'`,
         );
       }

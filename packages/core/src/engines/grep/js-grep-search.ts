@@ -1,6 +1,6 @@
 import { readFile, stat } from "node:fs/promises";
 import { basename } from "node:path";
-import { ToolError } from "../../tools/seam/define-tool.js";
+import { NyzhiError } from "@nyzhi/config";
 import { walkFiles } from "../file-walk/walk-files.js";
 import { globToRegExp } from "../glob/glob-to-regexp.js";
 import {
@@ -74,7 +74,7 @@ function compileRegex(pattern: string, caseInsensitive: boolean): RegExp {
     try {
       return new RegExp(pattern, flags);
     } catch (error) {
-      throw new ToolError(`Invalid regular expression: ${(error as Error).message}`);
+      throw new NyzhiError("tool_failed", `Invalid regular expression: ${(error as Error).message}`);
     }
   }
 }

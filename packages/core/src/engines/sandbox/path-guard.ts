@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { PathAccess, PathGuard, PathGuardResolveOptions } from "../../tools/seam/tool-types.js";
+import type { PathAccess, PathGuard, PathGuardResolveOptions } from "./path-guard-types.js";
 import { compilePathPatterns, type PathPatterns } from "./path-patterns.js";
 import { isWithin, resolveRealPath } from "./resolve-real-path.js";
 import { SandboxError } from "./sandbox-error.js";

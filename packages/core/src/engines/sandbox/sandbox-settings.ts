@@ -1,4 +1,3 @@
-import type { ToolContext } from "../../tools/seam/tool-types.js";
 import { SandboxError } from "./sandbox-error.js";
 import { SANDBOX_LEVELS, type SandboxLevel } from "./sandbox-level.js";
 
@@ -31,9 +30,11 @@ export const SANDBOX_SERVICE = "sandbox";
  * The agent's sandbox settings from `context.services.sandbox`, or the safe default when absent.
  * A malformed value throws rather than silently widening or narrowing what commands may do.
  */
-export function sandboxSettingsOf(
-  context: Pick<ToolContext, "cwd" | "projectRoot" | "services">,
-): SandboxSettings {
+export function sandboxSettingsOf(context: {
+  cwd: string;
+  projectRoot?: string;
+  services: Readonly<Record<string, unknown>>;
+}): SandboxSettings {
   const value = context.services[SANDBOX_SERVICE];
   const root = context.projectRoot ?? context.cwd;
   if (isSandboxSettings(value)) {

@@ -6,16 +6,16 @@ import { isIP, type LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
 import { errorMessage, proxyAgentFor, proxyForUrl } from "@nyzhi/config";
-import { ToolError } from "../../tools/seam/define-tool.js";
 import { blockedAddressReason } from "./blocked-addresses.js";
 import { hostAllowed, type WebAccessSettings } from "./web-access.js";
+import { WebGuardError } from "./web-guard-error.js";
 
 /** Redirects followed before giving up. */
 export const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 /** A URL whose host resolves to an address the user has not allowed (loopback, private, metadata …). */
-export class BlockedAddressError extends ToolError {}
+export class BlockedAddressError extends WebGuardError {}
 
 export interface GuardedResponse {
   /** The URL that answered, after redirects. */
@@ -50,11 +50,11 @@ export async function guardedGet(start: URL, options: GuardedGetOptions): Promis
     if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || !location) return shaped(url, response);
     response.destroy();
     if (hop === MAX_REDIRECTS) {
-      throw new ToolError(`web_fetch gave up on ${start.href}: more than ${MAX_REDIRECTS} redirects`);
+      throw new WebGuardError(`web_fetch gave up on ${start.href}: more than ${MAX_REDIRECTS} redirects`);
     }
     const next = new URL(location, url);
     if (next.protocol !== "http:" && next.protocol !== "https:") {
-      throw new ToolError(`web_fetch refused the redirect from ${url.href} to ${next.href}: not http(s)`);
+      throw new WebGuardError(`web_fetch refused the redirect from ${url.href} to ${next.href}: not http(s)`);
     }
     url = next;
   }
@@ -87,7 +87,7 @@ async function requestOnce(
     if (!permitted && !isIP(literal)) await checkAddresses(url, literal, refuse);
     return send(url, options, { agent: await proxyAgent }).catch((error: unknown) => {
       if (options.signal.aborted) throw error;
-      throw new ToolError(
+      throw new WebGuardError(
         `web_fetch could not reach ${url.host} through the proxy ${proxyName(url)}: ${errorMessage(error)}`,
         { cause: error },
       );
@@ -124,7 +124,7 @@ async function checkAddresses(
   try {
     addresses = await dnsLookup(host, { all: true });
   } catch (error) {
-    throw new ToolError(
+    throw new WebGuardError(
       `web_fetch could not check the address of ${url.host} before sending it to the proxy ` +
         `${proxyName(url)}: ${errorMessage(error)}. Where only the proxy can resolve names, add ` +
         `"${url.host}" to web.allow_hosts in config.toml.`,

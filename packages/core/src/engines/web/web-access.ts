@@ -1,5 +1,4 @@
-import { ToolError } from "../../tools/seam/define-tool.js";
-import type { ToolContext } from "../../tools/seam/tool-types.js";
+import { WebGuardError } from "./web-guard-error.js";
 
 /**
  * What `web_fetch` may reach beyond the public internet, from config `[web]`. The runtime puts it
@@ -20,7 +19,7 @@ export interface WebAccessSettings {
 export const WEB_ACCESS_SERVICE = "webAccess";
 
 /** The settings from `context.services.webAccess`, or the strict default when absent. */
-export function webAccessOf(context: Pick<ToolContext, "services">): WebAccessSettings {
+export function webAccessOf(context: { services: Readonly<Record<string, unknown>> }): WebAccessSettings {
   const value = context.services[WEB_ACCESS_SERVICE];
   if (value === undefined) return { allowPrivate: false, allowHosts: [] };
   const candidate = value as Partial<WebAccessSettings>;
@@ -29,7 +28,7 @@ export function webAccessOf(context: Pick<ToolContext, "services">): WebAccessSe
     !Array.isArray(candidate.allowHosts) ||
     !candidate.allowHosts.every((host) => typeof host === "string")
   ) {
-    throw new ToolError(
+    throw new WebGuardError(
       "context.services.webAccess must be { allowPrivate: boolean, allowHosts: string[] }.",
     );
   }

@@ -15,6 +15,10 @@ export interface AgentDefinition {
   model?: string;
   /** Each of its turns gets a `<codebase_context>` block from the code index; omitted means no. */
   auto_context?: boolean;
+  /** Default budget of its agents: `{ usd, tokens, minutes, scope: "agent" | "subtree" }`. */
+  budget?: { usd?: number; tokens?: number; minutes?: number; scope?: "agent" | "subtree" };
+  /** `worktree`: each of its agents works in its own git worktree and branch. */
+  isolation?: "shared" | "worktree";
 }
 
 /** Names an agents.json entry may have. */

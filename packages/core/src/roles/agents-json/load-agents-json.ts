@@ -3,6 +3,7 @@ import type { LoadedRoles } from "../load-file-roles.js";
 import { normalizeToolNames } from "../normalize-tool-names.js";
 import type { RoleDefinition, RoleSource } from "../role-definition.js";
 import type { RoleWarning } from "../role-errors.js";
+import { roleBudget, roleIsolation } from "../role-run-settings.js";
 import { AGENT_NAME_PATTERN, isKnownAgentModel } from "./agent-definition.js";
 import { type AgentsJsonLocations, type AgentsJsonScope, PROJECT_AGENTS_JSON } from "./agents-json-paths.js";
 import { readAgentsJson } from "./read-agents-json.js";
@@ -61,6 +62,8 @@ function entryToRole(
     return undefined;
   }
   const { description, prompt, tools, model, auto_context: autoContext } = entry as Record<string, unknown>;
+  const budget = roleBudget((entry as Record<string, unknown>).budget, warn);
+  const isolation = roleIsolation((entry as Record<string, unknown>).isolation, warn);
   if (
     typeof description !== "string" ||
     !description.trim() ||
@@ -98,5 +101,7 @@ function entryToRole(
     ...(allowedTools !== undefined && { allowedTools }),
     ...(roleModel !== undefined && { model: roleModel }),
     ...(typeof autoContext === "boolean" && { autoContext }),
+    ...(budget !== undefined && { budget }),
+    ...(isolation !== undefined && { isolation }),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { budgetArgument, budgetSpecOf, isolationArgument } from "../../budgets/budget-argument.js";
 import { type RoleSummary, roleLines } from "../../roles/format-role-list.js";
 import { type AgentManager, SubagentError } from "../../subagents/agent-manager.js";
 import { defineShippedTool, type Tool } from "../seam/define-tool.js";
@@ -72,6 +73,8 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => read
           .describe(
             "Copy your last N turns (or `all`) into the agent's history, when it needs your full context.",
           ),
+        budget: budgetArgument(),
+        isolation: isolationArgument(),
       }),
     ),
     kind: "agent",
@@ -83,12 +86,18 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => read
         roleName: input.agent_type,
         model: input.model,
         forkTurns: input.fork_turns,
+        budget: budgetSpecOf(input.budget),
+        isolation: input.isolation,
       });
       const output: Record<string, unknown> = {
         agent_id: spawned.agentId,
         agent_nickname: spawned.nickname,
         role: spawned.role,
       };
+      if (spawned.queued) {
+        output.status = "queued";
+        output.note = "waiting for a slot (agent limits); it starts when one frees — `wait` covers it";
+      }
       if (spawned.unknownRole)
         output.note = `unknown role '${input.agent_type}': running with the default role`;
       return { output: JSON.stringify(output), metadata: { model: spawned.model } };

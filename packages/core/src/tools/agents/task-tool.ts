@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { budgetArgument, budgetSpecOf, isolationArgument } from "../../budgets/budget-argument.js";
 import { roleLines } from "../../roles/format-role-list.js";
 import type { RoleDefinition } from "../../roles/role-definition.js";
 import type { AgentManager } from "../../subagents/agent-manager.js";
-import { formatStatus } from "../../subagents/agent-status.js";
+import { formatStatus, statusWithResult } from "../../subagents/agent-status.js";
 import { defineShippedTool, type Tool, ToolError } from "../seam/define-tool.js";
 import type { ToolContext } from "../seam/tool-types.js";
 import { AGENT_MANAGER_SERVICE } from "./lifecycle-tools.js";
@@ -25,6 +26,8 @@ const inputSchema = z.lazy(() =>
       .describe(
         "Self-contained instructions: the goal, the relevant files and facts, constraints and the expected output. The subagent sees nothing else of this conversation.",
       ),
+    budget: budgetArgument(),
+    isolation: isolationArgument(),
   }),
 );
 
@@ -66,6 +69,8 @@ export function createTaskTool(roles: TaskRoleSource): Tool {
         roleName: name,
         isolated: true,
         signal: context.signal,
+        budget: budgetSpecOf(input.budget),
+        isolation: input.isolation,
       });
       try {
         const status = await manager.waitUntilFinal(spawned.agentId, context.signal);
@@ -79,6 +84,11 @@ export function createTaskTool(roles: TaskRoleSource): Tool {
               model: spawned.model,
             },
           };
+        }
+        if (status.state === "budget_exhausted") {
+          throw new ToolError(
+            `Subagent '${spawned.role}' (${spawned.nickname}) was stopped: ${statusWithResult(status)}`,
+          );
         }
         throw new ToolError(
           `Subagent '${spawned.role}' (${spawned.nickname}) failed: ${formatStatus(status)}`,

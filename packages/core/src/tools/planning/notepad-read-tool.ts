@@ -1,14 +1,14 @@
 import { join } from "node:path";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../seam/define-tool.js";
-import { projectRootOf } from "../seam/tool-types.js";
 import {
   isValidPlanName,
   listNotepads,
   NOTEPADS_DIRECTORY,
   notepadRelativePath,
   readNotepad,
-} from "./notepad.js";
+} from "../../planning/notepad.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import { projectRootOf } from "../seam/tool-types.js";
 
 const inputSchema = z.lazy(() =>
   z.object({

@@ -1,9 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appendNotepadEntry, listNotepads } from "../../planning/notepad.js";
 import { createTestContext, type TestContext } from "../testing/create-test-context.js";
 import { runTool } from "../testing/run-tool.js";
-import { appendNotepadEntry, listNotepads } from "./notepad.js";
 import { notepadReadTool } from "./notepad-read-tool.js";
 import { notepadWriteTool } from "./notepad-write-tool.js";
 import { thinkTool } from "./think-tool.js";

@@ -1,14 +1,14 @@
 import { join } from "node:path";
 import { z } from "zod";
-import { defineShippedTool, ToolError } from "../seam/define-tool.js";
-import { projectRootOf } from "../seam/tool-types.js";
 import {
   appendNotepadEntry,
   isValidPlanName,
   NOTEPAD_CATEGORIES,
   notepadRelativePath,
   parseNotepadCategory,
-} from "./notepad.js";
+} from "../../planning/notepad.js";
+import { defineShippedTool, ToolError } from "../seam/define-tool.js";
+import { projectRootOf } from "../seam/tool-types.js";
 
 const inputSchema = z.lazy(() =>
   z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { todoStoreOf } from "../../planning/todo-service.js";
 import { defineShippedTool } from "../seam/define-tool.js";
-import { todoStoreOf } from "./todo-service.js";
 
 export const todoreadTool = defineShippedTool({
   name: "todoread",

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { todoStoreOf } from "../../planning/todo-service.js";
+import { TODO_STATUSES } from "../../planning/todo-store.js";
 import { defineShippedTool, ToolError } from "../seam/define-tool.js";
-import { todoStoreOf } from "./todo-service.js";
-import { TODO_STATUSES } from "./todo-store.js";
 
 const todoSchema = z.lazy(() =>
   z.object({

@@ -1,4 +1,11 @@
 import type { NyzhiDirs } from "@nyzhi/config";
+import type { PathAccess, PathGuard } from "../../engines/sandbox/path-guard-types.js";
+
+export type {
+  PathAccess,
+  PathGuard,
+  PathGuardResolveOptions,
+} from "../../engines/sandbox/path-guard-types.js";
 
 /**
  * What a tool does, for permissions and scheduling. `read` tools never change anything;
@@ -6,9 +13,6 @@ import type { NyzhiDirs } from "@nyzhi/config";
  * `interact` tools talk to the user; `network` tools reach outside the machine.
  */
 export type ToolKind = "read" | "edit" | "execute" | "agent" | "interact" | "network" | "memory";
-
-/** How a tool touches a path it names, for the sandbox and deny rules. */
-export type PathAccess = "read" | "write";
 
 export interface PathUse {
   path: string;
@@ -19,12 +23,6 @@ export interface PathUse {
    * outside the workspace; `read-only` still refuses it. Deny rules and the trust mode judge it like
    * any other path, so modes that auto-approve only workspace edits ask for it.
    */
-  configFile?: boolean;
-}
-
-/** How a path is about to be used, beyond read or write. */
-export interface PathGuardResolveOptions {
-  /** See `PathUse.configFile`: honoured only for a real path inside the guard's config dir. */
   configFile?: boolean;
 }
 
@@ -60,15 +58,6 @@ export interface ChangeRecorder {
   beforeChange(path: string, tool: string): Promise<void>;
   /** Call after changing `path`: records the new content. */
   afterChange(path: string, tool: string): Promise<void>;
-}
-
-/** Checks paths against the sandbox's roots; sandbox/ implements it. */
-export interface PathGuard {
-  /**
-   * Resolves `path` (relative to the working directory) to a real absolute path, following
-   * symlinks and normalising `..`, and throws a SandboxError when `access` is not allowed there.
-   */
-  resolve(path: string, access: PathAccess, options?: PathGuardResolveOptions): Promise<string>;
 }
 
 /** Everything a tool may use while it runs. Hosts and the loop build it; tools only read it. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type GuardedResponse, guardedGet } from "../../engines/web/guarded-get.js";
 import { htmlToMarkdown } from "../../engines/web/html-to-markdown.js";
 import { webAccessOf } from "../../engines/web/web-access.js";
+import { WebGuardError } from "../../engines/web/web-guard-error.js";
 import { defineShippedTool, ToolError } from "../seam/define-tool.js";
 import { truncateEnd } from "../seam/truncate-text.js";
 
@@ -58,7 +59,7 @@ export const webFetchTool = defineShippedTool({
         },
       });
     } catch (error) {
-      if (context.signal.aborted || error instanceof ToolError) throw error;
+      if (context.signal.aborted || error instanceof ToolError || error instanceof WebGuardError) throw error;
       throw new ToolError(
         `web_fetch could not reach ${url.host}: ${networkReason(error, timeout.aborted)} (this machine may be offline)`,
         { cause: error },

@@ -1,8 +1,7 @@
 import { resolveDirs } from "@nyzhi/config";
-import { formatRoleCatalog, formatTaskLine, RoleCatalog, TeamStore } from "@nyzhi/core";
+import { formatRoleCatalog, formatTaskLine, RoleCatalog, type TeamSummary } from "@nyzhi/core";
 import { formatBoard } from "../../agents/agent-tree.js";
 import { formatElapsed } from "../../agents/format-agent.js";
-import { readTeamSnapshot, type TeamSummary } from "../../agents/team-snapshot.js";
 import type { CommandContext, CommandHandler } from "./command-types.js";
 
 async function loadRoles(context: CommandContext): Promise<RoleCatalog> {
@@ -77,17 +76,16 @@ function teamLines(team: TeamSummary, tasks: readonly string[]): string[] {
 
 /** `/team`: the teams this session takes part in: members and their state, unread mail, the task board. */
 const team: CommandHandler = async (_args, context) => {
-  const service = context.session.runtime.teams;
-  if (!service) return context.say("Teams need subagents (agent.agents.enabled = true).", "warning");
-  const snapshot = await readTeamSnapshot(service, { teams: service.teamNames() });
-  if (snapshot.teams.length === 0)
+  const { agents } = context.session;
+  if (!agents.enabled) return context.say("Teams need subagents (agent.agents.enabled = true).", "warning");
+  const snapshot = await agents.teams();
+  if (!snapshot)
     return context.say(
       "This session is in no team yet (the lead creates one with team_create; /teams-config lists every team).",
     );
   const lines: string[] = [];
   for (const summary of snapshot.teams) {
-    const tasks = await service.board.list(summary.name).catch(() => []);
-    const shown = tasks.filter((task) => task.status !== "deleted").map(formatTaskLine);
+    const shown = (await agents.tasks(summary.name)).map(formatTaskLine);
     lines.push(...teamLines(summary, shown));
   }
   context.say(lines.join("\n"));
@@ -97,7 +95,7 @@ const TEAMS_CONFIG_USAGE = "Usage: /teams-config [set <team> <member> <model>]";
 
 /** `/teams-config [set <team> <member> <model>]`: each team's config file, or one member's model. */
 const teamsConfig: CommandHandler = async (args, context) => {
-  const store = context.session.runtime.teams?.store ?? new TeamStore(resolveDirs(context.env));
+  const store = context.session.agents.teamStore(resolveDirs(context.env));
   const [verb, teamName, member, ...rest] = args.split(/\s+/).filter(Boolean);
   if (verb === "set") {
     const model = rest.join(" ");

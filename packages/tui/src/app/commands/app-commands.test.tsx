@@ -61,7 +61,7 @@ describe("app slash commands", () => {
       restored: [{ path: "/work/project/src/a.ts", action: "restored" }],
       failed: [],
     }));
-    const { session } = fakeSession(answering(), { runtime: { tracker: { undoLastTurn } } });
+    const { session } = fakeSession(answering(), { changes: { undoLastTurn } });
     const view = renderApp(session);
     await run(view, "/undo", "restored src/a.ts");
     expect(undoLastTurn).toHaveBeenCalledTimes(1);
@@ -73,7 +73,7 @@ describe("app slash commands", () => {
       { path: "/work/project/a.txt", tool: "edit", before: encode("one\n"), after: encode("two\n") },
     ];
     const tracker = { changes: () => changes, changedFiles: () => ["/work/project/a.txt"] };
-    const view = renderApp(fakeSession(answering(), { runtime: { tracker } }).session);
+    const view = renderApp(fakeSession(answering(), { changes: tracker }).session);
     await run(view, "/changes", "a.txt +1 -1");
     const all = await run(view, "/diff", "two");
     expect(all).toContain("one");
@@ -149,7 +149,7 @@ describe("app slash commands", () => {
   it("/todo, /hooks and /mcp say what there is", async () => {
     const todos = { list: () => [{ id: "1" }], format: () => "[ ] write the tests" };
     const { session } = fakeSession(answering(), {
-      runtime: { todos },
+      todos,
       agentConfig: {
         hooks: [{ event: "after_edit", command: "pnpm lint", hook_type: "command", block: false }],
       },

@@ -1,5 +1,4 @@
-import type { Environment } from "@nyzhi/config";
-import { loadCustomCommands, loadSkills, mcpPromptCommands, type OpenedSession } from "@nyzhi/core";
+import type { OpenedSession } from "@nyzhi/core";
 import { BUILTIN_COMMANDS, mergeCommands } from "../../commands/command-registry.js";
 import { AGENT_COMMANDS } from "./agent-commands.js";
 import { CHANGE_COMMANDS } from "./change-commands.js";
@@ -27,14 +26,6 @@ function notYet(name: string): CommandHandler {
   return (_args, context) => context.say(`/${name} is not in the app yet.`, "warning");
 }
 
-/**
- * `/<skill> args`: the model loads the skill (`load_skill`, as it would on its own) and follows
- * it for what was typed after the name.
- */
-export function skillPrompt(name: string, args: string): string {
-  return `Use the skill "${name}": load it with load_skill and follow it.${args ? `\n\n${args}` : ""}`;
-}
-
 /** The built-in commands with their handlers, then `extra` (custom commands, MCP prompts). */
 export function appCommands(extra: readonly AppCommand[] = []): AppCommand[] {
   const builtins = BUILTIN_COMMANDS.map(
@@ -48,46 +39,20 @@ export function appCommands(extra: readonly AppCommand[] = []): AppCommand[] {
 }
 
 /**
- * The project's custom commands (`.nyzhi/commands`, `.claude/commands`, config) and the MCP
- * servers' prompts (`/mcp__<server>__<prompt>`): listed for completion and the palette; running one
+ * The project's commands from the session's catalogue (custom commands, MCP prompts, skills — built
+ * in core, so `nyz exec` knows the same ones): listed for completion and the palette; running one
  * expands it through `session.expandCommand`.
  */
-export async function loadExtraCommands(session: OpenedSession, env: Environment): Promise<AppCommand[]> {
-  const { commands } = await loadCustomCommands(session.projectRoot, session.config);
-  const prompts = await mcpPromptCommands(session.mcp.manager).catch(() => []);
-  const { skills } = await loadSkills(session.projectRoot, env).catch(() => ({ skills: [] }));
-  return [
-    ...commands.map(
-      (command): AppCommand => ({
-        name: command.name,
-        description: command.description || "custom command",
-        kind: "prompt",
-        args: command.argumentHint,
-        group: "Custom",
-        source: "custom",
-      }),
-    ),
-    ...prompts.map(
-      (prompt): AppCommand => ({
-        name: prompt.name,
-        description: prompt.description,
-        kind: "prompt",
-        args: prompt.argumentHint,
-        group: "MCP",
-        source: "mcp",
-      }),
-    ),
-    ...skills.map(
-      (skill): AppCommand => ({
-        name: skill.name,
-        description: skill.description || "skill",
-        kind: "prompt",
-        args: "[what to do]",
-        group: "Skills",
-        source: "skill",
-        handler: (args, context) =>
-          context.send(skillPrompt(skill.name, args), { display: `/${skill.name}${args ? ` ${args}` : ""}` }),
-      }),
-    ),
-  ];
+export async function loadExtraCommands(session: OpenedSession): Promise<AppCommand[]> {
+  const GROUPS = { custom: "Custom", mcp: "MCP", skill: "Skills" } as const;
+  return (await session.commands()).map(
+    (command): AppCommand => ({
+      name: command.name,
+      description: command.description,
+      kind: "prompt",
+      args: command.argumentHint,
+      group: GROUPS[command.source],
+      source: command.source,
+    }),
+  );
 }

@@ -10,7 +10,7 @@ const displayPath = (context: CommandContext) => (path: string) =>
 /** `/undo [all]`: restores the files the last turn changed (or every turn's). */
 const undo: CommandHandler = async (args, context) => {
   if (context.busy) return context.say("Wait for the turn to end (or press Esc) first.", "warning");
-  const { tracker } = context.session.runtime;
+  const tracker = context.session.changes;
   const reports =
     args === "all" ? await tracker.undoAll() : [await tracker.undoLastTurn()].filter((r) => r !== undefined);
   if (reports.length === 0) return context.say("Nothing to undo.");
@@ -22,7 +22,7 @@ const undo: CommandHandler = async (args, context) => {
  * restoring one undoes every change made since it was saved.
  */
 const checkpoint: CommandHandler = async (args, context) => {
-  const { tracker } = context.session.runtime;
+  const tracker = context.session.changes;
   const [verb = "save", ...rest] = args.split(/\s+/).filter(Boolean);
   const name = rest.join(" ");
   if (verb === "list") {
@@ -57,7 +57,7 @@ const decoder = new TextDecoder();
 /** Each file this session changed, first content to last, as a unified diff with its counts. */
 function sessionChanges(context: CommandContext) {
   const byPath = new Map<string, { before: Uint8Array | undefined; after: Uint8Array | undefined }>();
-  for (const change of context.session.runtime.tracker.changes()) {
+  for (const change of context.session.changes.changes()) {
     const seen = byPath.get(change.path);
     byPath.set(change.path, { before: seen ? seen.before : change.before, after: change.after });
   }

@@ -55,7 +55,7 @@ const notepad: CommandHandler = async (args, context) => {
 
 /** `/todo`: the lead's todo list. */
 const todo: CommandHandler = (_args, context) => {
-  const todos = context.session.runtime.todos;
+  const { todos } = context.session;
   context.say(todos.list().length === 0 ? "The todo list is empty." : todos.format());
 };
 

@@ -1,14 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { resolveDirs, writeFileAtomic } from "@nyzhi/config";
-import {
-  compactThread,
-  contextDirs,
-  estimateTokens,
-  exportSessionMarkdown,
-  listModels,
-  SessionStore,
-} from "@nyzhi/core";
+import { exportSessionMarkdown, listModels, SessionStore } from "@nyzhi/core";
 import { formatTokens } from "../../status/format-usage.js";
 import type { CommandHandler } from "./command-types.js";
 
@@ -26,19 +19,8 @@ const clear: CommandHandler = async (_args, context) => {
 const compact: CommandHandler = async (args, context) => {
   if (context.busy)
     return context.say("Compact between turns: wait for the turn to end (or press Esc).", "warning");
-  const { session } = context;
-  const { context: agent } = session.runtime;
   context.say("Compacting the conversation…");
-  const result = await compactThread({
-    model: agent.model,
-    system: agent.system,
-    thread: agent.thread,
-    instructions: [session.config.agent.compact_instructions, args].filter(Boolean).join("\n") || undefined,
-    historyDir: contextDirs(session.projectRoot).history,
-    sessionId: session.id,
-  });
-  agent.thread.splice(0, agent.thread.length, ...result.thread);
-  await session.save();
+  const result = await context.session.compact(args || undefined);
   const { stats } = result;
   context.say(
     `Compacted: ${stats.messagesSummarised} messages summarised, ${stats.messagesKept} kept; ` +
@@ -49,10 +31,10 @@ const compact: CommandHandler = async (args, context) => {
 /** `/context`: where the next request's tokens go (estimates): system prompt, tools, conversation. */
 const contextCommand: CommandHandler = (_args, context) => {
   const { session } = context;
-  const agent = session.runtime.context;
-  const system = estimateTokens(agent.system, []);
-  const tools = estimateTokens(JSON.stringify(agent.tools.definitions()), []);
-  const thread = estimateTokens(undefined, agent.thread);
+  const usage = session.contextUsage();
+  const system = usage.systemTokens;
+  const tools = usage.toolTokens;
+  const thread = usage.threadTokens;
   const total = system + tools + thread;
   const { providerId, modelId } = session.model;
   const window = listModels(providerId).find((info) => info.id === modelId)?.contextWindow;
@@ -61,8 +43,8 @@ const contextCommand: CommandHandler = (_args, context) => {
     [
       `Context of the next request (estimated)${window ? `, of ${formatTokens(window)}` : ""}:`,
       `  system prompt  ~${formatTokens(system)}${share(system)}`,
-      `  tools          ~${formatTokens(tools)}${share(tools)} (${agent.tools.names().length} tools)`,
-      `  conversation   ~${formatTokens(thread)}${share(thread)} (${agent.thread.length} messages)`,
+      `  tools          ~${formatTokens(tools)}${share(tools)} (${usage.toolCount} tools)`,
+      `  conversation   ~${formatTokens(thread)}${share(thread)} (${usage.messageCount} messages)`,
       `  total          ~${formatTokens(total)}${share(total)}`,
     ].join("\n"),
   );

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { globalConfigPath, loadConfig } from "@nyzhi/config";
-import type { OpenedSession } from "@nyzhi/core";
+import { expandSlashCommand, loadCommandCatalogue, type OpenedSession, skillPrompt } from "@nyzhi/core";
 import { describe, expect, it } from "vitest";
-import { loadExtraCommands, skillPrompt } from "./app-commands.js";
+import { loadExtraCommands } from "./app-commands.js";
 import type { CommandContext } from "./command-types.js";
 import { SETUP_COMMANDS, startupNotice } from "./setup-commands.js";
 
@@ -19,7 +19,10 @@ async function setUp(projectConfig = '[agent.trust]\nmode = "full"\n') {
   const loaded = await loadConfig({ cwd: root, env });
   const said: string[] = [];
   const sent: { text: string; display?: string | undefined }[] = [];
+  const catalogue = { root: loaded.projectRoot, config: loaded.config, env, mcp: undefined, warn: () => {} };
   const session = {
+    commands: () => loadCommandCatalogue(catalogue),
+    expandCommand: (prompt: string) => expandSlashCommand(prompt, catalogue),
     projectRoot: loaded.projectRoot,
     config: loaded.config,
     loaded,
@@ -111,18 +114,25 @@ describe("setup commands", () => {
   });
 
   it("a skill is a slash command that asks the model to load and follow it", async () => {
-    const { root, env, context, sent } = await setUp("");
+    const { root, context } = await setUp("");
     await mkdir(join(root, ".nyzhi", "skills"), { recursive: true });
     await writeFile(
       join(root, ".nyzhi", "skills", "review.md"),
       "---\ndescription: Review a file\n---\nRead it closely.\n",
     );
-    const commands = await loadExtraCommands(context.session, env);
+    const commands = await loadExtraCommands(context.session);
     const review = commands.find((command) => command.name === "review");
-    expect(review).toMatchObject({ source: "skill", description: "Review a file" });
-    await review!.handler!("src/a.ts", context);
-    expect(sent).toEqual([{ text: skillPrompt("review", "src/a.ts"), display: "/review src/a.ts" }]);
-    expect(sent[0]!.text).toContain('Use the skill "review"');
-    expect(sent[0]!.text).toContain("src/a.ts");
+    expect(review).toMatchObject({
+      source: "skill",
+      description: "Review a file",
+      group: "Skills",
+      kind: "prompt",
+    });
+    // Run like a custom command: the session (core's catalogue) expands it, as `nyz exec` does.
+    expect(review!.handler).toBeUndefined();
+    const expanded = await context.session.expandCommand("/review src/a.ts");
+    expect(expanded).toBe(skillPrompt("review", "src/a.ts"));
+    expect(expanded).toContain('Use the skill "review"');
+    expect(expanded).toContain("src/a.ts");
   });
 });

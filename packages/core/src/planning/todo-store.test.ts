@@ -1,11 +1,11 @@
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTestContext, type TestContext } from "../testing/create-test-context.js";
-import { runTool } from "../testing/run-tool.js";
+import { todoreadTool } from "../tools/planning/todoread-tool.js";
+import { todowriteTool } from "../tools/planning/todowrite-tool.js";
+import { createTestContext, type TestContext } from "../tools/testing/create-test-context.js";
+import { runTool } from "../tools/testing/run-tool.js";
 import { TODO_STORE_SERVICE, TodoStore } from "./todo-store.js";
-import { todoreadTool } from "./todoread-tool.js";
-import { todowriteTool } from "./todowrite-tool.js";
 
 let test: TestContext;
 let store: TodoStore;

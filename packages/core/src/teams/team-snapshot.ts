@@ -1,4 +1,7 @@
-import { leadName, type Mailbox, type MemberState, type TaskBoard, type TeamStore } from "@nyzhi/core";
+import type { Mailbox } from "./mailbox.js";
+import type { TaskBoard } from "./task-board.js";
+import type { TeamStore } from "./team-store.js";
+import { leadName, type MemberState } from "./team-types.js";
 
 /** One teammate as the panel shows it. */
 export interface TeammateSnapshot {

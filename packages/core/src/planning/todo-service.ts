@@ -1,5 +1,5 @@
-import { ToolError } from "../seam/define-tool.js";
-import type { ToolContext } from "../seam/tool-types.js";
+import { ToolError } from "../tools/seam/define-tool.js";
+import type { ToolContext } from "../tools/seam/tool-types.js";
 import { TODO_STORE_SERVICE, TodoStore } from "./todo-store.js";
 
 /** The agent's TodoStore, or a tool error when the runtime did not provide one. */

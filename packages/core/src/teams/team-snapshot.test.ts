@@ -1,9 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Mailbox, TaskBoard, type TeamDirs, TeamStore } from "@nyzhi/core";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Mailbox } from "./mailbox.js";
+import { TaskBoard } from "./task-board.js";
 import { readTeamSnapshot, type TeamSource } from "./team-snapshot.js";
+import { TeamStore } from "./team-store.js";
+import type { TeamDirs } from "./team-types.js";
 
 describe("readTeamSnapshot", () => {
   let root: string;
