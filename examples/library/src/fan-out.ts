@@ -30,25 +30,21 @@ const session = await openSession({
   },
 });
 try {
-  const manager = session.runtime.manager;
-  if (!manager) throw new Error("subagents are off (agent.agents.enabled = false)");
-  const lead = { agentId: "lead", depth: 0 };
+  // The session's agent verbs: spawn and wait as the lead's own tools do; its events reach the host.
   const parts = ["the source folder", "the tests", "the documentation"];
   const spawned = await Promise.all(
-    parts.map((part) =>
-      manager.spawn({ parent: lead, roleName: "summarizer", message: `Summarise ${part}.` }),
-    ),
+    parts.map((part) => session.agents.spawn({ roleName: "summarizer", message: `Summarise ${part}.` })),
   );
   for (const agent of spawned)
     process.stdout.write(`spawned ${agent.nickname} (${agent.role}) on ${agent.model}\n`);
-  await manager.wait({ callerId: "lead", mode: "all", timeoutMs: 120_000 });
+  await session.agents.wait({ mode: "all", timeoutMs: 120_000 });
 
-  // A finished agent keeps its thread: resume it with a follow-up, wait again, then close it.
+  // A finished agent keeps its thread: resume it with a follow-up, wait again, then stop it.
   const first = spawned[0];
   if (first) {
-    await manager.resume(first.agentId, "follow-up: which file would you read first?");
-    await manager.wait({ callerId: "lead", ids: [first.agentId], mode: "all", timeoutMs: 120_000 });
-    manager.close(first.agentId);
+    await session.agents.resume(first.agentId, "follow-up: which file would you read first?");
+    await session.agents.wait({ ids: [first.agentId], mode: "all", timeoutMs: 120_000 });
+    await session.agents.stop(first.agentId);
   }
   const { usage, costUsd } = session.usage();
   process.stdout.write(

@@ -10,7 +10,6 @@ export {
   formatRoleCatalog,
   formatTaskLine,
   formatUndoReport,
-  leadHasTeamMail,
   listMemoryTopics,
   listModels,
   listNotepads,

@@ -190,7 +190,7 @@ export async function runHeadless(
   }
   const durationMs = Date.now() - startedAt;
   const { providerId, modelId } = session.model;
-  const sessionBudget = session.runtime.budgets.report("lead");
+  const sessionBudget = session.budget();
   const worktreesLeft = session.waitingWorktrees();
   if (flags.json) {
     io.stdout(

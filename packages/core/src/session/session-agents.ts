@@ -1,5 +1,5 @@
 import { NyzhiError } from "@nyzhi/config";
-import type { AgentManager } from "../subagents/agent-manager.js";
+import type { AgentManager, SpawnedAgent, SpawnRequest, WaitRequest } from "../subagents/agent-manager.js";
 import type { TeamTask } from "../teams/task-board.js";
 import type { TeamService } from "../teams/team-service.js";
 import { readTeamSnapshot, type TeamSnapshot } from "../teams/team-snapshot.js";
@@ -30,6 +30,18 @@ export interface SessionAgents {
   stop(agentId: string): Promise<string>;
   /** Stops every child of the lead (the user interrupted the turn). */
   stopAll(): void;
+  /**
+   * Starts a subagent of the lead, as the lead's `spawn_agent` does (role, model, budget,
+   * isolation; it may wait in line for a slot). Its events reach the host's event sink.
+   */
+  spawn(request: Omit<SpawnRequest, "parent">): Promise<SpawnedAgent>;
+  /**
+   * Waits for the lead's children (`ids`, else every one still running or whose end the lead has
+   * not heard), as the lead's `wait` tool does: each one's final status, and whether it timed out.
+   */
+  wait(
+    request?: Omit<WaitRequest, "callerId">,
+  ): Promise<{ status: Record<string, string>; timed_out: boolean }>;
 }
 
 type Target = { kind: "teammate"; team: string; name: string } | { kind: "subagent" };
@@ -78,6 +90,8 @@ export function sessionAgents(runtime: SessionAgentParts): SessionAgents {
   };
   return {
     enabled: runtime.manager !== undefined,
+    spawn: (request) => manager().spawn({ ...request, parent: { agentId: leadId, depth: 0 } }),
+    wait: (request = {}) => manager().wait({ ...request, callerId: leadId }),
     teams,
     tasks: async (team) =>
       (await (runtime.teams?.board.list(team) ?? Promise.resolve([])).catch(() => [])).filter(

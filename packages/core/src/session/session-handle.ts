@@ -1,13 +1,14 @@
 import type { Environment, LoadedConfig, NyzhiConfig } from "@nyzhi/config";
 import { addUsage, emptyUsage, subtractUsage, type Usage } from "@nyzhi/provider";
 import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
+import type { BudgetReport } from "../budgets/budget-types.js";
 import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CompactThreadResult } from "../compaction/compact-thread.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import type { McpSession } from "../mcp/mcp-session.js";
 import type { TodoStore } from "../planning/todo-store.js";
 import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
-import { followTeam } from "../runtime/follow-team.js";
+import { followTeam, leadHasTeamMail } from "../runtime/follow-team.js";
 import type { ResolvedModel } from "../runtime/model-resolver.js";
 import type { SessionJournal } from "../saved-sessions/session-journal.js";
 import type { SessionStore } from "../saved-sessions/session-store.js";
@@ -107,6 +108,10 @@ export interface OpenedSession {
   discardAgentChanges(agentId: string): Promise<string>;
   /** Agent worktrees whose changes wait for a decision (this run's and earlier runs'). */
   waitingWorktrees(): WorktreeRecord[];
+  /** The lead's budget (spent and left against `agent.budget.*` / `--max-budget-usd`); undefined without one. */
+  budget(): BudgetReport | undefined;
+  /** Whether the lead has unread team mail (an idle host starts a turn to read it, as headless does). */
+  hasTeamMail(): Promise<boolean>;
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
   /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
@@ -291,6 +296,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       return `Discarded ${record.nickname}'s changes (branch ${record.branch} removed).`;
     },
     waitingWorktrees: () => runtime.manager?.worktrees.list() ?? [],
+    budget: () => runtime.budgets.report("lead"),
+    hasTeamMail: () => leadHasTeamMail(runtime),
     async close() {
       if (closed) return;
       closed = true;

@@ -1,4 +1,4 @@
-import { leadHasTeamMail, type OpenedSession, TEAM_WAKE_PROMPT } from "@nyzhi/core";
+import { type OpenedSession, TEAM_WAKE_PROMPT } from "@nyzhi/core";
 import { useEffect, useRef } from "react";
 
 /** How often an idle lead in a team looks for mail, ms. */
@@ -23,7 +23,7 @@ export function useTeamWake(options: {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const look = async () => {
-      const mail = await leadHasTeamMail(session.runtime).catch(() => false);
+      const mail = await session.hasTeamMail().catch(() => false);
       if (stopped) return;
       if (mail) send.current(TEAM_WAKE_PROMPT, { display: "✉ mail from your team" });
       else timer = setTimeout(() => void look(), TEAM_MAIL_POLL_MS);
