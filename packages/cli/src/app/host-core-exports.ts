@@ -3,6 +3,7 @@
 export {
   assertNever,
   authStatus,
+  describeBudget,
   detectBwrap,
   exportSessionMarkdown,
   formatAuthStatus,
