@@ -48,6 +48,10 @@ const coreFloors = [
     why: "engines built on the ones below (grep walks files and matches globs; the sandbox matches path globs)",
   },
   {
+    folders: ["budgets", "worktrees"],
+    why: "agent-agnostic pieces the vocabulary speaks of: budget limits and their ledger, git worktrees and their records",
+  },
+  {
     folders: ["events", "tools/seam", "doctor"],
     why: "the vocabulary of a turn (what an agent emits, how a tool is defined, run and registered) and `nyz doctor`'s probes of the machine",
   },

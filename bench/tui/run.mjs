@@ -104,7 +104,10 @@ function wants(phase, only) {
  */
 async function snapshotCli() {
   const directory = join(root, "packages/cli/node_modules", `.nyzhi-bench-${process.pid}`);
-  await cp(join(root, "packages/cli/dist"), directory, { recursive: true });
+  // Another build's dist for an A/B comparison on the same machine and load: NYZHI_BENCH_CLI_DIST.
+  await cp(process.env.NYZHI_BENCH_CLI_DIST ?? join(root, "packages/cli/dist"), directory, {
+    recursive: true,
+  });
   return { nyz: join(directory, "nyz.cjs"), remove: () => rm(directory, { recursive: true, force: true }) };
 }
 

@@ -128,8 +128,16 @@ describe.skipIf(!hasTmux())("the app's code index in a child process", { timeout
     await terminal.type("find the invoice code");
     await until(builtManifest);
     const child = await until(() =>
-      childrenOf(app.pid).find((entry) => entry.command === `${process.execPath} ${NYZ_BIN} __index-process`),
+      childrenOf(app.pid).find(
+        (entry) => entry.command === `${process.execPath} ${NYZ_BIN} __index-process --background`,
+      ),
     );
+    // Below the app's CPU priority (niceness, field 19 of /proc/<pid>/stat): the app's keys come first.
+    const niceness = (pid: number) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    };
+    expect(niceness(child.pid)).toBeGreaterThan(niceness(app.pid));
 
     await terminal.keys("Enter");
     await terminal.waitForText("Found the invoice code.");

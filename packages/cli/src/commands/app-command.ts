@@ -92,7 +92,7 @@ export async function appCommand(
     config: loaded,
     model: flags.model,
     sandbox,
-    indexProcess: indexProcessCommand(),
+    indexProcess: indexProcessCommand({ background: true }),
     ...(prompt ? { prompt } : {}),
     ...(flags.continue
       ? { resume: { latest: true } }

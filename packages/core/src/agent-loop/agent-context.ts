@@ -6,6 +6,7 @@ import type {
   ThinkingOptions,
   Usage,
 } from "@nyzhi/provider";
+import type { AgentBudget } from "../budgets/budget-types.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import type { ToolRegistry } from "../tools/seam/tool-registry.js";
@@ -167,16 +168,6 @@ export interface AgentContext {
    * after its current tool calls, with reason `budget`), its notes added to the next request.
    */
   budget?: AgentBudget;
-}
-
-/** An agent's budget as the loop sees it (the budget ledger implements it). */
-export interface AgentBudget {
-  /** Counts one model request's usage (and its cost in US dollars). */
-  record(usage: Usage, costUsd: number): void;
-  /** Why the agent must stop before its next model request; undefined: go on. */
-  stopReason(): string | undefined;
-  /** Notes for the agent's next step (its 80 % warning), each once. */
-  takeNotices(): string[];
 }
 
 /** A step whose assistant message and every tool result are in the thread (see `afterStep`). */

@@ -1,6 +1,6 @@
 import type { Usage } from "@nyzhi/provider";
-import type { AgentBudget } from "../agent-loop/agent-context.js";
 import {
+  type AgentBudget,
   BUDGET_DIMENSIONS,
   BUDGET_WARNING_FRACTION,
   type BudgetCrossing,

@@ -1,3 +1,4 @@
+import type { Usage } from "@nyzhi/provider";
 /** Caps of a budget: tokens (input + output), US dollars, wall-clock minutes. Absent: no cap. */
 export interface BudgetLimits {
   usd?: number;
@@ -73,4 +74,14 @@ export function describeBudget(report: BudgetReport): string {
     (dimension) => describeDimension(dimension, report.spent, report.limit),
   );
   return `${parts.join(", ")}${report.scope === "subtree" ? " (with its subagents)" : ""}`;
+}
+
+/** An agent's budget as the loop sees it (the budget ledger implements it). */
+export interface AgentBudget {
+  /** Counts one model request's usage (and its cost in US dollars). */
+  record(usage: Usage, costUsd: number): void;
+  /** Why the agent must stop before its next model request; undefined: go on. */
+  stopReason(): string | undefined;
+  /** Notes for the agent's next step (its 80 % warning), each once. */
+  takeNotices(): string[];
 }

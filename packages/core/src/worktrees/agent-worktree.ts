@@ -1,8 +1,8 @@
 import { copyFile, mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { SubagentError } from "../subagents/subagent-error.js";
 import { git, gitOrThrow } from "./git-command.js";
+import { WorktreeError } from "./worktree-error.js";
 import {
   listWorktreeRecords,
   processAlive,
@@ -15,13 +15,13 @@ import {
 export async function gitTopLevel(dir: string): Promise<string> {
   const result = await git(dir, ["rev-parse", "--show-toplevel"]).catch(() => undefined);
   if (!result) {
-    throw new SubagentError(
+    throw new WorktreeError(
       "worktree_no_git",
       'isolation "worktree" needs git, which is not installed (or not on PATH).',
     );
   }
   if (result.code !== 0) {
-    throw new SubagentError(
+    throw new WorktreeError(
       "worktree_no_git",
       `isolation "worktree" needs a git repository, and ${dir} is not in one: run \`git init\` there first, or spawn the agent without isolation.`,
     );

@@ -399,13 +399,7 @@ describe("App turn control", () => {
 
   it("an idle lead in a team wakes when its mail arrives, and reads it in a turn", async () => {
     let unread = 0;
-    const teams = {
-      leadInTeam: () => true,
-      leadUnread: async () => unread,
-      teamNames: () => [],
-      teammates: () => [],
-    };
-    const { session, calls } = fakeSession(answering("on it"), { runtime: { teams } });
+    const { session, calls } = fakeSession(answering("on it"), { hasTeamMail: async () => unread > 0 });
     const view = setup(session);
     await until(() => view.lastFrame()!.includes("Ask anything"));
     await new Promise((resolve) => setTimeout(resolve, 1500));

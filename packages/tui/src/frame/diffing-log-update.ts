@@ -2,7 +2,7 @@ import { rowsOf, terminalWidthNow } from "../terminal/keep-scrollback-stream.js"
 import { diffFrameLine, toColumn } from "./diff-frame-line.js";
 
 /**
- * ink's frame writer ("log update"), replaced (decision 016). ink hands it each frame of the live
+ * ink's frame writer ("log update"), replaced (decision 018). ink hands it each frame of the live
  * region (the rows below the finished transcript); ink's own writer erased every row of the last
  * frame and wrote the new one whole (~1 KB for one key typed into a 100-column input box). This one:
  *

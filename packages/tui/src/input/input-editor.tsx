@@ -75,6 +75,9 @@ export function InputEditor(props: InputEditorProps) {
       setState(step.state);
     }
     if (step.effect?.type === "submit") {
+      // The Enter that sends the prompt ends the typing: a dialog that opens after it, before
+      // another key, takes the keys (keys typed after it count again).
+      lastKeyAt.current = 0;
       const { text, display } = step.effect;
       if (display === undefined) latest.onSubmit(text);
       else latest.onSubmit(text, display);

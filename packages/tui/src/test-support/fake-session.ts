@@ -39,6 +39,8 @@ export interface FakeSessionOptions {
   /** Merged over the fake's `config.agent`. */
   agentConfig?: Record<string, unknown>;
   projectRoot?: string;
+  /** `session.hasTeamMail()` (default: no mail). */
+  hasTeamMail?: () => Promise<boolean>;
 }
 
 /** A session whose turns are scripted; records what the app called. */
@@ -118,6 +120,8 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       return model;
     },
     usage: () => ({ usage, costUsd: 0 }),
+    budget: () => undefined,
+    hasTeamMail: options.hasTeamMail ?? (async () => false),
     save: async () => {
       calls.saved += 1;
     },
