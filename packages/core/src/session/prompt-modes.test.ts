@@ -18,6 +18,10 @@ describe("readPromptModes", () => {
     expect(both).toMatchObject({ text: "fix it carefully", planMode: true, thinkingLevel: "high" });
   });
 
+  it("leaves a prompt without prefixes exactly as typed", () => {
+    expect(readPromptModes("line one\n\n\nsummarise it\n").text).toBe("line one\n\n\nsummarise it\n");
+  });
+
   it("reads the first text part of a multi-part input", () => {
     const { input, modes } = withoutModePrefixes([{ type: "text", text: "deep: look" }]);
     expect(input).toEqual([{ type: "text", text: "look" }]);

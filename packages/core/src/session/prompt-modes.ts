@@ -33,12 +33,15 @@ export function readPromptModes(prompt: string): PromptModes {
   for (const [prefix, level] of PREFIXES) {
     const at = findPrefix(text, prefix);
     if (at < 0) continue;
-    text = `${text.slice(0, at)}${text.slice(at + prefix.length)}`;
+    // The prefix and the spaces after it go; the rest of the prompt (its newlines) stays as typed.
+    const after = text.slice(at + prefix.length).replace(/^[ \t]+/, "");
+    text = `${text.slice(0, at)}${after}`;
     if (level === undefined) planMode = true;
     else if (!thinkingLevel || rank(level) > rank(thinkingLevel)) thinkingLevel = level;
   }
   const thinking = thinkingLevel ? thinkingForLevel(thinkingLevel) : undefined;
-  return { text: text.replace(/\s{2,}/g, " ").trim(), planMode, thinking, thinkingLevel };
+  const changed = planMode || thinkingLevel !== undefined;
+  return { text: changed ? text.trim() : prompt, planMode, thinking, thinkingLevel };
 }
 
 function findPrefix(text: string, prefix: string): number {
