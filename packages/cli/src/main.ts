@@ -154,6 +154,7 @@ global config as [projects."<root>"] trusted = true. For one run, pass --trust-p
         "how long to keep following working teammates after the turn (default 120000)",
       )
       .option("--auto-context", "add the code index's best matches to the turn (<codebase_context>)")
+      .option("--plan", "plan mode: the lead reads and plans, and changes nothing (or agent.plan_mode)")
       .addHelpText("after", HEADLESS_OUTPUT_HELP);
   withHeadlessFlags(
     program

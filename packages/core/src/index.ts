@@ -24,6 +24,7 @@ export {
 } from "./agent-loop/agent-context.js";
 export { DELEGATION_GUIDANCE, delegationGuidanceFragment } from "./agent-loop/delegation-guidance.js";
 export { LEAD_PERSONA, leadPersonaFragment } from "./agent-loop/lead-persona.js";
+export { PLAN_MODE_INSTRUCTIONS } from "./agent-loop/plan-mode.js";
 export { DEFAULT_MAX_STEPS, runTurn, type TurnInput, type TurnResult } from "./agent-loop/run-turn.js";
 export {
   assembleSystemPrompt,
@@ -292,6 +293,7 @@ export {
   skillPrompt,
 } from "./session/command-catalogue.js";
 export { type OpenSessionOptions, openSession, type SessionHost } from "./session/open-session.js";
+export { type PromptModes, readPromptModes } from "./session/prompt-modes.js";
 export {
   AgentSteerError,
   type SessionAgentParts,
@@ -300,6 +302,15 @@ export {
 } from "./session/session-agents.js";
 export type { ContextUsage } from "./session/session-context.js";
 export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
+export {
+  DEFAULT_THINKING_BUDGET,
+  EXECUTE_PLAN_PROMPT,
+  type ModeChange,
+  SESSION_MODES,
+  type SessionMode,
+  SessionModes,
+  type ThinkingSetting,
+} from "./session/session-modes.js";
 export { openSessionRecord, type SessionResume } from "./session/session-record.js";
 export { loadSkills } from "./skills/load-skills.js";
 export { SKILLS_SERVICE, type Skill } from "./skills/skill-types.js";

@@ -83,6 +83,7 @@ export {
   type ThinkingLevelOption,
   thinkingLevelOptions,
 } from "./registry/model-registry.js";
+export { type ThinkingLevelChoice, thinkingForLevel, thinkingLevelsOf } from "./registry/thinking-levels.js";
 export { abortableSleep, computeBackoff } from "./retry/compute-backoff.js";
 export { type RetryEvent, type RetryOptions, withRetry } from "./retry/with-retry.js";
 export { parseSseStream, type SseEvent, SseParser } from "./sse/parse-sse-stream.js";

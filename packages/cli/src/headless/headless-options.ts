@@ -30,6 +30,8 @@ export interface HeadlessFlags {
   teamWaitMs?: string;
   /** Auto-context from the code index for this run (`--auto-context`). */
   autoContext?: boolean;
+  /** Plan mode for this run (`--plan`): read-only tools, a plan as the answer. */
+  plan?: boolean;
 }
 
 /** A command-line value the user must fix; exits 2. */

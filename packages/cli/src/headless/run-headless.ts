@@ -134,6 +134,7 @@ export async function runHeadless(
     headless: true,
     indexProcess: indexProcessCommand(),
     ...(flags.autoContext ? { autoContext: true } : {}),
+    ...(flags.plan ? { planMode: true } : {}),
     host: {
       onBackgroundEvent: emit,
       onWarning: (message) => io.stderr(`${message}\n`),

@@ -49,6 +49,8 @@ export const CONFIG_KEY_DOCS: Readonly<Record<string, string>> = {
   "agent.max_steps": "Most model steps in one turn of the lead (`--max-steps` overrides it).",
   "agent.max_tokens": "Most output tokens per model reply.",
   "agent.custom_instructions": "Text added to the lead's system prompt in every session.",
+  "agent.plan_mode":
+    "Start sessions in plan mode: the lead is offered only read-only tools and plans without acting (`nyz exec --plan`; Shift+Tab in the app).",
   "agent.auto_compact_threshold": "Fraction of the context window at which the conversation is compacted.",
   "agent.compact_instructions":
     "Extra instructions for the summary written when the conversation is compacted.",

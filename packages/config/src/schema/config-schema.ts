@@ -196,6 +196,8 @@ const agentSchema = z.object({
   max_steps: count.default(100),
   max_tokens: count.optional(),
   custom_instructions: z.string().optional(),
+  /** Sessions start in plan mode: the lead reads and plans, and changes nothing (`nyz exec --plan`). */
+  plan_mode: z.boolean().default(false),
   /** Fraction of the context window at which the conversation is compacted. */
   auto_compact_threshold: z.number().gt(0).max(1).default(0.85),
   compact_instructions: z.string().optional(),

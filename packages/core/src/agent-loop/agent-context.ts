@@ -103,6 +103,11 @@ export interface AgentContext {
   maxTokens?: number;
   temperature?: number;
   thinking?: ThinkingOptions;
+  /**
+   * Plan mode: the model is offered only tools that do not mutate, told it plans and does not act
+   * (`PLAN_MODE_INSTRUCTIONS`), and a mutating call that slips through is refused.
+   */
+  planMode?: boolean;
   providerOptions?: ProviderMetadata;
   gate: ToolGate;
   hooks?: ToolCallHooks;

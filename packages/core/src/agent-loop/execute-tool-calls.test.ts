@@ -127,3 +127,26 @@ describe("an abort while a call waits before running", () => {
     expect(after).toEqual([undefined]);
   });
 });
+
+describe("plan mode", () => {
+  it("refuses a mutating call that slips through, without asking or running it", async () => {
+    const { tool, runs } = spyTool();
+    let asked = 0;
+    const gate: ToolGate = {
+      decide: () => {
+        asked += 1;
+        return { action: "allow" };
+      },
+      approve: async () => ({ approved: true, reason: "yes" }),
+    };
+    const context = await contextWith(tool, { gate });
+    context.planMode = true;
+    const results = await executeToolCalls(context, [calls[0]!], {
+      signal: new AbortController().signal,
+      emit: () => undefined,
+    });
+    expect(runs).toEqual([]);
+    expect(asked).toBe(0);
+    expect(JSON.stringify(results[0])).toContain("blocked in plan mode");
+  });
+});

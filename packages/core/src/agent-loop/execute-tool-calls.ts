@@ -2,6 +2,7 @@ import type { ImagePart, ToolResultPart } from "@nyzhi/provider";
 import type { AgentEvent, AgentEvents } from "../events/agent-events.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import type { AgentContext } from "./agent-context.js";
+import { blockedInPlanMode } from "./plan-mode.js";
 import type { ModelToolCall } from "./stream-step.js";
 
 type Refusal = NonNullable<AgentEvents["tool-end"]["refused"]>;
@@ -124,6 +125,9 @@ async function runOneCall(
       isError: true,
       refused: "unknown-tool",
     });
+  }
+  if (context.planMode && tool.mutates) {
+    return finish({ output: blockedInPlanMode(call.name), isError: true, refused: "denied" });
   }
   if (call.input === undefined) {
     return finish({

@@ -8,6 +8,7 @@ import type { AgentEvent, AgentEvents, TurnEndReason } from "../events/agent-eve
 import { EventQueue } from "../events/event-queue.js";
 import type { AgentContext } from "./agent-context.js";
 import { executeToolCalls } from "./execute-tool-calls.js";
+import { PLAN_MODE_INSTRUCTIONS } from "./plan-mode.js";
 import { DEFAULT_STEP_RETRY, streamStepWithRetry } from "./stream-step-with-retry.js";
 
 type StepEndReason = AgentEvents["step-end"]["finishReason"];
@@ -189,11 +190,13 @@ async function driveTurn(
 }
 
 function buildRequest(context: AgentContext): ModelRequest {
-  const request: ModelRequest = {
-    system: context.system,
-    messages: context.thread,
-    tools: context.tools.definitions(),
-  };
+  const request: ModelRequest = context.planMode
+    ? {
+        system: [...context.system, { text: PLAN_MODE_INSTRUCTIONS }],
+        messages: context.thread,
+        tools: context.tools.readOnly().definitions(),
+      }
+    : { system: context.system, messages: context.thread, tools: context.tools.definitions() };
   if (context.maxTokens !== undefined) request.maxTokens = context.maxTokens;
   if (context.temperature !== undefined) request.temperature = context.temperature;
   if (context.thinking) request.thinking = context.thinking;

@@ -6,7 +6,7 @@ import { isWithin, resolveRealPath } from "../engines/sandbox/resolve-real-path.
 import type { ToolKind } from "../tools/seam/tool-types.js";
 import type { PermissionDecision, PermissionPolicy, PermissionRequest } from "./permission-types.js";
 import { compileToolPatterns } from "./tool-patterns.js";
-import { DEFAULT_TRUST_SETTINGS, type TrustSettings } from "./trust-mode.js";
+import { DEFAULT_TRUST_SETTINGS, type TrustMode, type TrustSettings } from "./trust-mode.js";
 
 export interface PermissionPolicyOptions {
   /** `[agent.trust]`; missing keys take the defaults (mode off, empty lists). */
@@ -20,6 +20,11 @@ export interface PermissionPolicyOptions {
    * see control-files.ts), by absolute path: hook and MCP server scripts, the global config.
    */
   controlFiles?: readonly string[];
+  /**
+   * The session's mode now, when it can change while the session runs (Shift+Tab to auto-accept
+   * edits): read at every decision; undefined means `trust.mode`.
+   */
+  modeNow?: () => TrustMode | undefined;
 }
 
 /** Kinds that change or reach outside the machine whatever the tool's `mutates` flag says. */
@@ -89,7 +94,8 @@ export function createPermissionPolicy(options: PermissionPolicyOptions): Permis
       if (alwaysAskRule !== undefined) {
         return { action: "ask", reason: `always_ask rule "${alwaysAskRule}"`, rememberable: false };
       }
-      if (controlFile !== undefined && trust.mode !== "full") {
+      const mode = options.modeNow?.() ?? trust.mode;
+      if (controlFile !== undefined && mode !== "full") {
         return {
           action: "ask",
           reason: `${controlFile.path} is one of the agent's control files (${controlFile.rule}): writing it always asks unless trust mode is full`,
@@ -109,7 +115,7 @@ export function createPermissionPolicy(options: PermissionPolicyOptions): Permis
           (trust.allow_paths.length === 0 || allowPaths.match(path) !== undefined),
       );
       const listed = allowTools.match(request.tool) !== undefined;
-      switch (trust.mode) {
+      switch (mode) {
         case "full":
           return { action: "allow", reason: "trust mode full" };
         case "autoedit":

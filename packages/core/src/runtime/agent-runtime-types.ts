@@ -1,4 +1,4 @@
-import type { Environment, NyzhiConfig } from "@nyzhi/config";
+import type { Environment, NyzhiConfig, TrustMode } from "@nyzhi/config";
 import type { LanguageModel, ModelMessage } from "@nyzhi/provider";
 import type { AgentContext, CompletedStep } from "../agent-loop/agent-context.js";
 import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
@@ -135,6 +135,10 @@ export interface AgentRuntime {
   codeIndex: CodeIndexService | undefined;
   lifecycle: LifecycleHooks;
   sessionId: string;
+  /** The trust mode approvals follow now (`agent.trust.mode` unless `setTrustMode` changed it). */
+  trustMode(): TrustMode;
+  /** Overrides the configured trust mode for this session; undefined goes back to the config's. */
+  setTrustMode(mode: TrustMode | undefined): void;
   /** Every agent's spending against its budget; the lead's is the session's cap (`lead`). */
   budgets: BudgetLedger;
   /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */

@@ -1,6 +1,7 @@
 import type { NyzhiConfig } from "@nyzhi/config";
 import { exemptFromStreamLimit, type ModelMessage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
+import { blockedInPlanMode } from "../agent-loop/plan-mode.js";
 import {
   assembleSystemPrompt,
   environmentFragment,
@@ -143,8 +144,13 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       // A read-only role cannot delegate either: its children could write for it.
       const canSpawn = request.depth < config.agent.agents.max_depth && !role.readOnly;
       const allowed = new Set(applied.toolNames);
+      // A child spawned while its parent plans is read-only for its whole life.
+      const planMode = parent.context.planMode === true;
       const granted = available.filter(
-        (tool) => allowed.has(tool.name) && (canSpawn || !SPAWNING_TOOL_NAMES.includes(tool.name)),
+        (tool) =>
+          allowed.has(tool.name) &&
+          (canSpawn || !SPAWNING_TOOL_NAMES.includes(tool.name)) &&
+          !(planMode && tool.mutates),
       );
 
       // Its own worktree (from the spawn, else its role): its tools, sandbox and changes live there.
@@ -226,6 +232,9 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
         ),
         takePendingMessages: request.takePendingMessages,
         explainMissingTool: (name) =>
+          (planMode && available.some((tool) => tool.name === name && tool.mutates)
+            ? blockedInPlanMode(name)
+            : undefined) ??
           explainMissingTool(name, {
             role: applied.role,
             depth: request.depth,
@@ -234,6 +243,7 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
             inSession: available.some((tool) => tool.name === name),
           }),
       };
+      if (planMode) context.planMode = true;
       const autoContext = options.autoContext;
       if (role.autoContext && autoContext) refreshContextEachTurn(context, autoContext);
       if (parent.context.hooks) context.hooks = parent.context.hooks;

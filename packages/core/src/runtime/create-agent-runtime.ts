@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { type NyzhiConfig, resolveDirs } from "@nyzhi/config";
+import { type NyzhiConfig, resolveDirs, type TrustMode } from "@nyzhi/config";
 import {
   createStreamLimiter,
   findModel,
@@ -126,7 +126,9 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       projectRoot,
     }),
   ];
-  const policy = createPermissionPolicy({ trust, roots, cwd, controlFiles });
+  // Shift+Tab's "auto-accept edits" raises the configured mode to autoedit while it is on.
+  let trustOverride: TrustMode | undefined;
+  const policy = createPermissionPolicy({ trust, roots, cwd, controlFiles, modeNow: () => trustOverride });
   const broker = createApprovalBroker({
     callback: options.host?.approve,
     rememberApprovals: trust.remember_approvals,
@@ -497,6 +499,10 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     codeIndex,
     lifecycle,
     sessionId,
+    trustMode: () => trustOverride ?? trust.mode,
+    setTrustMode(mode) {
+      trustOverride = mode;
+    },
     budgets,
     async *runTurn(input, turnOptions = {}) {
       // The index is first needed by a turn's auto-context and search: an open session that never

@@ -26,6 +26,7 @@ import type { ToolServices } from "../tools/seam/tool-types.js";
 import { sweepLeftoverWorktrees } from "../worktrees/agent-worktree.js";
 import { chooseDefaultProvider } from "./choose-default-provider.js";
 import { type OpenedSession, sessionHandle } from "./session-handle.js";
+import { SessionModes } from "./session-modes.js";
 import { openSessionRecord, type SessionResume } from "./session-record.js";
 
 const LEAD: AgentTag = { agentId: "lead", depth: 0 };
@@ -87,6 +88,8 @@ export interface OpenSessionOptions {
   headless?: boolean | undefined;
   /** Auto-context for this session's turns, whatever `index.auto_context` says (`--auto-context`). */
   autoContext?: boolean | undefined;
+  /** Start in plan mode (`nyz exec --plan`); default `agent.plan_mode`. */
+  planMode?: boolean | undefined;
   /** Tools of the host's own (made with `defineTool`), offered to the lead beside the built-ins. */
   tools?: Tool[] | undefined;
   host?: SessionHost;
@@ -225,10 +228,20 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       }
     }
     await created.lifecycle.sessionStart({ source: options.resume ? "resume" : "startup" });
+    const modes = new SessionModes({
+      context: created.context,
+      projectRoot,
+      sessionId: record.meta.id,
+      setTrustMode: created.setTrustMode,
+      trustMode: created.trustMode,
+      modelInfo: () => resolved.info,
+      startInPlan: options.planMode ?? config.agent.plan_mode,
+    });
     return sessionHandle({
       record,
       loaded,
       runtime: created,
+      modes,
       mcp,
       store,
       journal,

@@ -15,8 +15,10 @@ import type { SessionStore } from "../saved-sessions/session-store.js";
 import type { SessionRecord } from "../saved-sessions/session-types.js";
 import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import { type CatalogueCommand, expandSlashCommand, loadCommandCatalogue } from "./command-catalogue.js";
+import { withoutModePrefixes } from "./prompt-modes.js";
 import { type SessionAgents, sessionAgents } from "./session-agents.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
+import type { SessionModes } from "./session-modes.js";
 
 function worktreesOf(runtime: AgentRuntime) {
   if (!runtime.manager) throw new Error("Subagents are off (agent.agents.enabled = false).");
@@ -50,6 +52,12 @@ export interface OpenedSession {
   readonly todos: Pick<TodoStore, "list" | "format">;
   /** The session's MCP servers (`/mcp` lists their state and tools; prompts become commands). */
   readonly mcp: McpSession;
+  /**
+   * Plan mode, auto-accept edits and thinking: the mode (`cycleMode` is Shift+Tab), the plan the
+   * lead wrote in plan mode (`executePlanPrompt`), and the thinking level of the lead's requests.
+   * A prompt's `plan:`, `think:`, `deep:` and `ultra:` prefixes change only its own turn.
+   */
+  readonly modes: SessionModes;
   /** The lead's model now (`setModel` changes it). */
   readonly model: { providerId: string; modelId: string };
   /**
@@ -127,6 +135,7 @@ export interface SessionParts {
   record: SessionRecord;
   loaded: LoadedConfig;
   runtime: AgentRuntime;
+  modes: SessionModes;
   mcp: McpSession;
   store: SessionStore;
   journal: SessionJournal | undefined;
@@ -192,6 +201,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     config: parts.loaded.config,
     projectRoot: parts.loaded.projectRoot,
     loaded: parts.loaded,
+    modes: parts.modes,
     agents: sessionAgents({
       leadId: runtime.context.agent.agentId,
       manager: runtime.manager,
@@ -206,7 +216,10 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     },
     async *runTurn(input, turnOptions = {}) {
       const signal = turnOptions.signal ?? new AbortController().signal;
-      const turn = runtime.runTurn(input, { signal });
+      const { input: turnInput, modes: prompt } = withoutModePrefixes(input);
+      const planned = parts.modes.mode === "plan" || prompt.planMode;
+      const restore = parts.modes.applyTurnModes(prompt);
+      const turn = runtime.runTurn(turnInput, { signal });
       let result: TurnResult;
       const followed: AgentEvent[] = [];
       try {
@@ -222,8 +235,14 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
           });
         }
       } finally {
+        restore();
         // The team's turns ran inside followTeam; their events are passed on in order.
         for (const event of followed) yield event;
+      }
+      if (planned && result.reason === "completed") {
+        await parts.modes.recordPlan(result.text).catch((error: unknown) => {
+          parts.warn(`could not save the plan: ${error instanceof Error ? error.message : String(error)}`);
+        });
       }
       lead = { usage: addUsage(lead.usage, result.usage), costUsd: lead.costUsd + result.costUsd };
       await save();

@@ -24,8 +24,10 @@ import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
 import { describeRule } from "./approval-memory.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext } from "./commands/command-types.js";
+import { describeThinking, MODE_LABELS } from "./commands/mode-commands.js";
 import { Picker, type PickerSpec } from "./picker.js";
 import type { SessionBridge } from "./session-bridge.js";
+import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
@@ -186,6 +188,8 @@ export function App(props: AppProps) {
     [controls.send, panel.nextPrompt],
   );
 
+  const refresh = useCallback(() => setRefresh((count) => count + 1), []);
+  const modeKeys = useSessionModeKeys({ session, say, send: sendPrompt, refresh });
   useTeamWake({
     session,
     idle: !busy && approvals.length === 0 && question === undefined && controls.status === "ready",
@@ -205,10 +209,24 @@ export function App(props: AppProps) {
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       switchSession: controls.switchTo,
-      refresh: () => setRefresh((count) => count + 1),
+      refresh,
+      offerPlan: modeKeys.setOffer,
       exit: () => void quit(0),
     }),
-    [busy, commands, controls, dispatch, env, panel.toggleVisible, quit, say, sendPrompt, togglePanel],
+    [
+      busy,
+      commands,
+      controls,
+      dispatch,
+      env,
+      modeKeys.setOffer,
+      panel.toggleVisible,
+      quit,
+      refresh,
+      say,
+      sendPrompt,
+      togglePanel,
+    ],
   );
 
   /** `/login`: the provider whose API key is being pasted (masked), if any. */
@@ -337,7 +355,18 @@ export function App(props: AppProps) {
   );
 
   useKeypress((key) => {
-    if (isCtrl(key, "c")) {
+    if (modeKeys.offer !== undefined && approvals.length === 0) {
+      modeKeys.answerOffer(key);
+    } else if (
+      key.name === "tab" &&
+      key.shift &&
+      approvals.length === 0 &&
+      overlay === undefined &&
+      !panel.focused &&
+      (editor.current?.text() ?? "") === ""
+    ) {
+      modeKeys.cycle();
+    } else if (isCtrl(key, "c")) {
       const now = Date.now();
       if (quitArmedAt !== undefined && now - quitArmedAt <= QUIT_WINDOW_MS) {
         void quit(0);
@@ -381,7 +410,7 @@ export function App(props: AppProps) {
       ? "approval-held"
       : (panelFooterMode(panel) ?? (busy ? "busy" : "idle"));
   const model = session ? session.model.modelId : "…";
-  const trust = session?.config.agent.trust.mode ?? props.trustMode ?? "";
+  const trust = session?.modes.trustMode() ?? props.trustMode ?? "";
   return (
     <ThemeProvider theme={props.theme}>
       <TranscriptView state={transcript} />
@@ -436,6 +465,7 @@ export function App(props: AppProps) {
         />
       ) : null}
       <SteerPrompt panel={panel} />
+      <SessionModeLines planMode={session?.modes.mode === "plan"} offer={modeKeys.offer} />
       <InputEditor
         key={inputEpoch}
         onSubmit={submit}
@@ -444,12 +474,20 @@ export function App(props: AppProps) {
         history={props.history?.entries}
         commands={commands as SlashCommand<unknown>[]}
         files={props.files}
-        isActive={!dialogHasKeys && overlay === undefined && !panel.focused && loginFor === undefined}
+        isActive={
+          !dialogHasKeys &&
+          overlay === undefined &&
+          !panel.focused &&
+          loginFor === undefined &&
+          modeKeys.offer === undefined
+        }
         handle={editor}
       />
       <StatusFooter
         model={model}
         trust={trust}
+        sessionMode={session ? MODE_LABELS[session.modes.mode] : undefined}
+        thinking={session ? describeThinking(session.modes.thinking) : undefined}
         mode={mode}
         usage={transcript.totals.usage}
         costUsd={transcript.totals.costUsd}

@@ -42,6 +42,27 @@ export const BUILTIN_COMMANDS: readonly SlashCommand[] = [
   },
   { name: "login", description: "Credentials per provider", kind: "instant", group: "Provider" },
   {
+    name: "think",
+    description: "Extended thinking on or off, or its token budget",
+    kind: "instant",
+    args: "[on|off|budget N]",
+    group: "Agent",
+  },
+  {
+    name: "thinking",
+    description: "Pick the current model's thinking level",
+    kind: "instant",
+    args: "[level]",
+    group: "Agent",
+  },
+  {
+    name: "plan",
+    description: "Show the plan, or plan mode on/off (Shift+Tab cycles plan → normal → auto-accept edits)",
+    kind: "instant",
+    args: "[on|off]",
+    group: "Agent",
+  },
+  {
     name: "trust",
     description: "Whether this folder is trusted (its config may widen power); shows the trust mode",
     kind: "instant",

@@ -12,7 +12,7 @@ export type FooterMode = "idle" | "busy" | "approval" | "approval-held" | "agent
 
 /** The hints per mode; each names a key the app really binds (the original's named wrong ones). */
 export const FOOTER_HINTS: Readonly<Record<FooterMode, string>> = {
-  idle: "enter send · shift+enter/ctrl+j newline · / commands · ctrl+k palette · ctrl+t agents",
+  idle: "enter send · shift+enter/ctrl+j newline · / commands · ctrl+k palette · shift+tab mode · ctrl+t agents",
   busy: "esc interrupt · enter queue · ctrl+b background · ctrl+t agents",
   approval: "y allow · a always · n deny · esc deny",
   "approval-held": "ctrl+g answer the request · your keys stay in the input",
@@ -26,6 +26,10 @@ export interface StatusFooterProps {
   /** `agent.trust.mode`: off, limited, autoedit, full. */
   trust: string;
   mode: FooterMode;
+  /** The session's mode (plan, normal, auto-accept edits); Shift+Tab cycles it. */
+  sessionMode?: string | undefined;
+  /** The lead's thinking level ("off", "high", "on (8000 tokens)"). */
+  thinking?: string | undefined;
   usage?: TokenUsage | undefined;
   /** US dollars: the model requests' and the code index's embedder's. */
   costUsd?: number | undefined;
@@ -51,6 +55,8 @@ export function StatusFooter({
   model,
   trust,
   mode,
+  sessionMode,
+  thinking,
   usage,
   costUsd = 0,
   embeddingTokens = 0,
@@ -72,6 +78,10 @@ export function StatusFooter({
         <Text color={theme.accent}>{model}</Text>
         <Text color={theme.subtle}> · </Text>
         <Text color={trust === "full" ? theme.warning : theme.muted}>trust {trust}</Text>
+        {sessionMode && sessionMode !== "normal" ? (
+          <Text color={sessionMode === "plan" ? theme.warning : theme.info}> · {sessionMode}</Text>
+        ) : null}
+        {thinking && thinking !== "off" ? <Text color={theme.muted}> · thinking {thinking}</Text> : null}
         {tokens > 0 ? <Text color={theme.muted}> · {formatTokens(tokens)} tokens</Text> : null}
         {embeddingTokens > 0 ? (
           <Text color={theme.muted}> · {formatTokens(embeddingTokens)} embedding tokens</Text>

@@ -1,9 +1,12 @@
+import { tmpdir } from "node:os";
+import type { TrustMode } from "@nyzhi/config";
 import {
   type AgentEvent,
   type AgentTag,
   loadCommandCatalogue,
   type OpenedSession,
   type SessionAgentParts,
+  SessionModes,
   sessionAgents,
   type TurnInput,
   type TurnResult,
@@ -45,6 +48,7 @@ export interface FakeSessionOptions {
 
 /** A session whose turns are scripted; records what the app called. */
 export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
+  let trustOverride: TrustMode | undefined;
   const queue: string[] = [];
   const calls: FakeCalls = { turns: [], queued: [], closed: 0, closedAgents: [], models: [], saved: 0 };
   let model = { providerId: "anthropic", modelId: "test-model" };
@@ -120,6 +124,18 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       return model;
     },
     usage: () => ({ usage, costUsd: 0 }),
+    // The real mode state over a stand-in lead context: Shift+Tab, /think and /thinking work.
+    modes: new SessionModes({
+      context: { planMode: false } as never,
+      projectRoot: options.projectRoot ?? tmpdir(),
+      sessionId: "fake",
+      setTrustMode: (mode) => {
+        trustOverride = mode;
+      },
+      trustMode: () => trustOverride ?? "off",
+      modelInfo: () => undefined,
+      startInPlan: false,
+    }),
     budget: () => undefined,
     hasTeamMail: options.hasTeamMail ?? (async () => false),
     save: async () => {

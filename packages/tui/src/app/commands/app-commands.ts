@@ -3,6 +3,7 @@ import { BUILTIN_COMMANDS, mergeCommands } from "../../commands/command-registry
 import { AGENT_COMMANDS } from "./agent-commands.js";
 import { CHANGE_COMMANDS } from "./change-commands.js";
 import type { AppCommand, CommandHandler } from "./command-types.js";
+import { MODE_COMMANDS } from "./mode-commands.js";
 import { MODEL_COMMANDS } from "./model-commands.js";
 import { PROJECT_COMMANDS } from "./project-commands.js";
 import { SESSION_COMMANDS } from "./session-commands.js";
@@ -13,6 +14,7 @@ import { SYSTEM_COMMANDS } from "./system-commands.js";
 const HANDLERS: Readonly<Record<string, CommandHandler>> = {
   ...SYSTEM_COMMANDS,
   ...MODEL_COMMANDS,
+  ...MODE_COMMANDS,
   ...SESSION_COMMANDS,
   ...CHANGE_COMMANDS,
   ...PROJECT_COMMANDS,

@@ -26,6 +26,8 @@ export interface CommandContext {
   agents: { toggle(): void };
   /** Turns sent to the background with Ctrl+B (`/bg`): the list, and stopping the running one. */
   background: { list(): readonly BackgroundTurn[]; stop(): boolean };
+  /** Plan mode ended with a plan written: offer to execute it with one key. */
+  offerPlan(plan: string): void;
   /** The footer shows the model from `session.model`; call after changing it. */
   refresh(): void;
   exit(): void;
