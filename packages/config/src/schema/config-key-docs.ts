@@ -99,6 +99,22 @@ export const CONFIG_KEY_DOCS: Readonly<Record<string, string>> = {
   "agent.agents.max_threads":
     "`spawn_agent` agents pending or running at once; past it a spawn fails with a clear error.",
   "agent.agents.max_tasks": "`task` children running at once; past it a `task` call waits for a slot.",
+  "agent.agents.max_running":
+    "Subagents running at once in the whole session; past it a spawn waits in line (a parent waiting for its children lends them its slot).",
+  "agent.agents.max_queued":
+    "Spawns that may wait in line for a slot; past it a spawn is refused with a message.",
+  "agent.agents.roles.<name>.budget.usd":
+    "The role's default budget in US dollars (per agent, or per subtree with `scope`).",
+  "agent.agents.roles.<name>.budget.tokens": "The role's default budget in tokens (input + output).",
+  "agent.agents.roles.<name>.budget.minutes": "The role's default budget in wall-clock minutes.",
+  "agent.agents.roles.<name>.budget.scope":
+    "`agent`: the budget caps the agent alone; `subtree`: it and its subagents together.",
+  "agent.agents.roles.<name>.isolation":
+    "`worktree`: the role's agents work in their own git worktree and branch, merged or discarded on purpose.",
+  "agent.budget.usd":
+    "The session's cap in US dollars (`--max-budget-usd` on `nyz exec`); past it the run ends, saved.",
+  "agent.budget.tokens": "The session's cap in tokens (input + output).",
+  "agent.budget.minutes": "The session's cap in wall-clock minutes.",
   "agent.agents.max_depth": "How deep subagents may nest (the lead is depth 0).",
   "agent.agents.subagent_model": "The model subagents use when their role names none (default: the lead's).",
   "agent.agents.roles":
