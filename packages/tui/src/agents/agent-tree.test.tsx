@@ -1,10 +1,12 @@
 import type { AgentTag, TeamSnapshot } from "@nyzhi/core";
 import { describe, expect, it, vi } from "vitest";
+import { formatTokens } from "../status/format-usage.js";
 import { KEYS, press } from "../test-support/keys.js";
 import { renderAtWidth, widestLine } from "../test-support/render-at-width.js";
 import { completed, JADE, LEAD, MICA, OPAL, QUARTZ, spawned, spent } from "./__fixtures__/agent-events.js";
 import { AgentTree } from "./agent-tree.js";
 import { buildTreeRows } from "./agent-tree-rows.js";
+import type { AgentTreeInput } from "./agent-tree-types.js";
 import { createAgentTreeState, reduceAgentTree } from "./agents-reducer.js";
 
 const ONYX: AgentTag = { agentId: "onyx-id", depth: 1, nickname: "Onyx", role: "planner" };
@@ -178,6 +180,61 @@ describe("AgentTree", () => {
       80,
     );
     expect(lastFrame()!.split("\n")[3]).toMatch(/^ 3 ✓ {3}Mica/);
+    unmount();
+  });
+});
+
+describe("an agent's budget and worktree in its row (issue 30)", () => {
+  const CHILD: AgentTag = { agentId: "topaz-id", depth: 1, nickname: "Topaz", role: "worker" };
+  const [spawnEvent, running] = spawned(LEAD, CHILD, 1_000);
+  const withBudget = reduceAgentTree(createAgentTreeState(), [
+    {
+      ...(spawnEvent as Extract<typeof spawnEvent, { type: "subagent-spawned" }>),
+      budget: { tokens: 5_000, scope: "agent" },
+      worktree: { branch: "nyzhi/agent-topaz", path: "/tmp/wt/topaz" },
+    },
+    running!,
+    spent(CHILD, 2_500, 500, 0.01),
+  ]);
+
+  it("shows spent of budget and the branch while it runs", () => {
+    const { lastFrame, unmount } = renderAtWidth(<AgentTree state={withBudget} now={() => 5_000} />, 140);
+    const row =
+      lastFrame()!
+        .split("\n")
+        .find((line) => line.includes("Topaz")) ?? `no Topaz row in:\n${lastFrame()}`;
+    expect(row).toContain(`${formatTokens(3_000)}/${formatTokens(5_000)}`);
+    expect(row).toContain("⎇ nyzhi/agent-topaz");
+    unmount();
+  });
+
+  it("offers diff, merge and discard once its changes wait for a decision", () => {
+    const finished = reduceAgentTree(withBudget, [
+      {
+        type: "subagent-completed",
+        agent: LEAD,
+        childId: CHILD.agentId,
+        nickname: "Topaz",
+        role: "worker",
+        status: "completed: done",
+        result: "done",
+        usage: { inputTokens: 2_500, outputTokens: 500, cacheReadTokens: 0, cacheWriteTokens: 0 },
+        costUsd: 0.01,
+        worktree: {
+          branch: "nyzhi/agent-topaz",
+          path: "/tmp/wt/topaz",
+          base: "abc",
+          diffStat: "1 file, +2 -1",
+        },
+        at: 9_000,
+      } as AgentTreeInput,
+    ]);
+    const { lastFrame, unmount } = renderAtWidth(<AgentTree state={finished} now={() => 10_000} />, 140);
+    const row =
+      lastFrame()!
+        .split("\n")
+        .find((line) => line.includes("Topaz")) ?? `no Topaz row in:\n${lastFrame()}`;
+    expect(row).toContain("⎇ nyzhi/agent-topaz · 1 file, +2 -1 · d diff  m merge  X discard");
     unmount();
   });
 });
