@@ -8,17 +8,14 @@ import type { BudgetSpec } from "./budget-types.js";
 export function budgetArgument() {
   return z
     .object({
-      usd: z.number().positive().optional().describe("US dollars the agent may spend."),
-      tokens: z.int().min(1).optional().describe("Tokens (input + output) the agent may use."),
-      minutes: z.number().positive().optional().describe("Wall-clock minutes the agent may run."),
-      scope: z
-        .enum(["agent", "subtree"])
-        .optional()
-        .describe("`agent` (default): its own spending; `subtree`: its own and its subagents'."),
+      usd: z.number().positive().optional().describe("US dollars."),
+      tokens: z.int().min(1).optional().describe("Input + output tokens."),
+      minutes: z.number().positive().optional().describe("Wall-clock minutes."),
+      scope: z.enum(["agent", "subtree"]).optional().describe("`subtree`: its subagents count too."),
     })
     .optional()
     .describe(
-      "Cap on what the agent may spend (never more than what is left of yours). At 80% it is told to wrap up; at 100% it is stopped after its current tool call and you get its partial answer.",
+      "Spending cap (at most what you have left): warned at 80%, stopped at 100% with its partial answer.",
     );
 }
 
@@ -28,7 +25,7 @@ export function isolationArgument() {
     .enum(["shared", "worktree"])
     .optional()
     .describe(
-      "`worktree`: the agent works in its own git worktree and branch (from your current state, uncommitted changes included); its changes reach your tree only through merge_agent_changes. Default: the role's, else shared.",
+      "`worktree`: its own git worktree and branch from your current state; changes reach your tree only via merge_agent_changes.",
     );
 }
 

@@ -29,6 +29,8 @@ export const DEFERRABLE_TOOL_GROUPS: Readonly<Record<string, readonly string[]>>
     "define_agent",
     "remove_agent",
     "list_agents",
+    "merge_agent_changes",
+    "discard_agent_changes",
   ],
   teams: [
     "team_create",
