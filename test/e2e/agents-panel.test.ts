@@ -131,7 +131,11 @@ async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
 
 /** Quits with /exit once the input has the keys (the idle footer shows). */
 async function exitApp(term: TmuxTerminal): Promise<void> {
-  await term.waitFor((screen) => /ctrl\+k palette · (shift\+tab mode · )?ctrl\+t agents/.test(screen), 20_000, "screen");
+  await term.waitFor(
+    (screen) => /ctrl\+k palette · (shift\+tab mode · )?ctrl\+t agents/.test(screen),
+    20_000,
+    "screen",
+  );
   await term.typeLine("/exit");
   await term.waitFor((screen) => screen.trimEnd().endsWith(SHELL_PROMPT.trim()), 20_000, "screen");
 }
