@@ -119,7 +119,9 @@ export {
   type AgentEventType,
   type AgentTag,
   assertNever,
+  type NoticeSource,
   type RetryDiscard,
+  type SubagentState,
   type TurnEndReason,
 } from "./events/agent-events.js";
 export { EventQueue } from "./events/event-queue.js";
@@ -168,9 +170,16 @@ export {
   type ApprovalBroker,
   type ApprovalCallback,
   type ApprovalPrompt,
+  type ApprovalRequest,
   createApprovalBroker,
   NO_APPROVER_REASON,
 } from "./permissions/approval-broker.js";
+export {
+  type ApprovalRule,
+  type ApprovalSubject,
+  commandPrefix,
+  matchesRule,
+} from "./permissions/approval-rules.js";
 export { createToolGate, type ToolGateOptions } from "./permissions/create-tool-gate.js";
 export { intersectPolicies } from "./permissions/intersect-policies.js";
 export { createPermissionPolicy, type PermissionPolicyOptions } from "./permissions/permission-policy.js";
@@ -311,6 +320,13 @@ export {
   SessionModes,
   type ThinkingSetting,
 } from "./session/session-modes.js";
+export {
+  type PermissionEffect,
+  type PermissionRuleView,
+  type SessionPermissions,
+  TRUST_LISTS,
+  type TrustList,
+} from "./session/session-permissions.js";
 export { openSessionRecord, type SessionResume } from "./session/session-record.js";
 export { loadSkills } from "./skills/load-skills.js";
 export { SKILLS_SERVICE, type Skill } from "./skills/skill-types.js";

@@ -6,6 +6,7 @@ import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CompactThreadResult } from "../compaction/compact-thread.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import type { McpSession } from "../mcp/mcp-session.js";
+import type { ApprovalAnswer } from "../permissions/approval-broker.js";
 import type { TodoStore } from "../planning/todo-store.js";
 import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
 import { followTeam, leadHasTeamMail } from "../runtime/follow-team.js";
@@ -19,6 +20,7 @@ import { withoutModePrefixes } from "./prompt-modes.js";
 import { type SessionAgents, sessionAgents } from "./session-agents.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
 import type { SessionModes } from "./session-modes.js";
+import { type SessionPermissions, sessionPermissions } from "./session-permissions.js";
 
 function worktreesOf(runtime: AgentRuntime) {
   if (!runtime.manager) throw new Error("Subagents are off (agent.agents.enabled = false).");
@@ -112,6 +114,16 @@ export interface OpenedSession {
   budget(): BudgetReport | undefined;
   /** Whether the lead has unread team mail (an idle host starts a turn to read it, as headless does). */
   hasTeamMail(): Promise<boolean>;
+  /**
+   * Answers what an event asked: an `approval-requested` (`"allow"`, `"allow-always"`, `"deny"`,
+   * `{ deny: reason }`) or a `question` (`{ text }`; "" dismisses it). Returns false when nothing
+   * waits under `id` (answered already, or the turn was interrupted).
+   */
+  answer(id: string, reply: ApprovalAnswer | { text: string }): boolean;
+  /** Denies every waiting approval with `reason` and dismisses every waiting question (an interrupt). */
+  dismissPending(reason: string): void;
+  /** The rules in force (trust mode, sandbox, `[agent.trust]`, this session's "allow always" answers). */
+  readonly permissions: SessionPermissions;
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
   /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
@@ -147,6 +159,8 @@ export interface SessionParts {
   current: () => ResolvedModel;
   warn: (message: string) => void;
   env: Environment;
+  /** The sandbox level the session's agents run under. */
+  sandboxLevel: string;
 }
 
 /** The handle a host works with; see `OpenedSession`. */
@@ -298,6 +312,15 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     waitingWorktrees: () => runtime.manager?.worktrees.list() ?? [],
     budget: () => runtime.budgets.report("lead"),
     hasTeamMail: () => leadHasTeamMail(runtime),
+    answer: (id, reply) => runtime.interaction.answer(id, reply),
+    dismissPending: (reason) => runtime.interaction.dismissAll(reason),
+    permissions: sessionPermissions({
+      loaded: parts.loaded,
+      trustMode: runtime.trustMode,
+      sandboxLevel: parts.sandboxLevel,
+      rules: runtime.interaction.rules,
+      forget: runtime.interaction.forget,
+    }),
     async close() {
       if (closed) return;
       closed = true;

@@ -21,7 +21,6 @@ import { createTranscriptState } from "../transcript/transcript-state.js";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { TranscriptView } from "../transcript/transcript-view.js";
 import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
-import { describeRule } from "./approval-memory.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext, HostContext } from "./commands/command-types.js";
 import { describeThinking, MODE_LABELS } from "./commands/mode-commands.js";
@@ -366,10 +365,10 @@ export function App(props: AppProps) {
 
   const answerApproval = useCallback(
     (request: ApprovalRequestView, decision: ApprovalDecision) => {
-      const rule = bridge.approvals.answer(request.id, decision);
-      if (rule) dispatch({ type: "app-notice", message: `Allowed for this session: ${describeRule(rule)}` });
+      // Core remembers an "allow always" and says what it covers (a `permissions` notice).
+      bridge.approvals.answer(request.id, decision);
     },
-    [bridge, dispatch],
+    [bridge],
   );
 
   useKeypress((key) => {

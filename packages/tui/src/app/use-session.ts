@@ -2,7 +2,7 @@ import { MissingCredentialError, type OpenedSession, type SessionResume, type Tu
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { replayThread } from "./replay-thread.js";
-import type { BridgeMessage, SessionBridge } from "./session-bridge.js";
+import type { SessionBridge } from "./session-bridge.js";
 import { type BackgroundTurn, useBackgroundTurns } from "./use-background-turns.js";
 
 /** Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`). */
@@ -130,6 +130,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
         try {
           for await (const event of current.runTurn(input, { signal: abort.signal })) {
             if (event.type === "turn-end" && event.agent.depth === 0) reason = event.reason;
+            bridge.take(event);
             dispatch(event);
           }
         } catch (error) {
@@ -154,7 +155,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
         }
       })();
     },
-    [dispatch, markEnded, takeHeld],
+    [bridge, dispatch, markEnded, takeHeld],
   );
 
   const send = useCallback(
@@ -187,8 +188,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     const abort = controller.current;
     if (!abort || abort.signal.aborted) return;
     abort.abort();
-    bridge.approvals.denyAll("interrupted by the user");
-    bridge.dismissQuestions("(the user interrupted the turn)");
+    bridge.dismissAll("interrupted by the user");
     sessionRef.current?.agents.stopAll();
   }, [bridge]);
 
@@ -213,20 +213,22 @@ export function useSession(options: UseSessionOptions): SessionControls {
   const adopt = useCallback(
     (opened: OpenedSession) => {
       sessionRef.current = opened;
+      bridge.attach(opened);
       setSession(opened);
       setStatus("ready");
       for (const input of replayThread(opened.record.messages)) dispatch(input);
     },
-    [dispatch],
+    [bridge, dispatch],
   );
 
   const closeCurrent = useCallback(async () => {
     abortTurn();
     const running = turn.current;
     if (running) await settleWithin(running, TURN_SETTLE_MS);
-    bridge.approvals.denyAll("the app is closing");
+    bridge.dismissAll("the app is closing");
     const current = sessionRef.current;
     sessionRef.current = undefined;
+    bridge.attach(undefined);
     await current?.close();
   }, [bridge, abortTurn]);
 
@@ -280,17 +282,8 @@ export function useSession(options: UseSessionOptions): SessionControls {
     };
   }, [adopt, dispatch, runTurn, attempt]);
 
-  // Background events, notices and deliveries of queued prompts.
-  useEffect(
-    () =>
-      bridge.listen((message: BridgeMessage) => {
-        if (message.type === "agent-event") dispatch(message.event);
-        else if (message.type === "notice")
-          dispatch({ type: "app-notice", message: message.message, tone: message.tone });
-        else for (const _text of message.texts) dispatch({ type: "queued-prompt-delivered" });
-      }),
-    [bridge, dispatch],
-  );
+  // The session's events outside a running turn (its opening, background agents, notices).
+  useEffect(() => bridge.listen(dispatch), [bridge, dispatch]);
 
   const switchTo = useCallback(
     async (resume: SessionResume | undefined) => {
