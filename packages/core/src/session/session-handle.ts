@@ -302,9 +302,15 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       if (closed) return;
       closed = true;
       try {
-        // MCP servers stop while the agents close and the session is saved; after a turn's own
-        // save, closing has mostly nothing new to write.
-        await Promise.all([parts.mcp.close(), runtime.close().then(() => save({ unlessUnchanged: true }))]);
+        // MCP servers stop while the agents close, the change history is flushed and the session
+        // saved; after a turn's own save, closing has mostly nothing new to write.
+        await Promise.all([
+          parts.mcp.close(),
+          runtime.close().then(async () => {
+            await runtime.tracker.flush();
+            await save({ unlessUnchanged: true });
+          }),
+        ]);
       } finally {
         await parts.release();
       }
