@@ -1,3 +1,4 @@
+import { markStartup } from "@nyzhi/config";
 import { MissingCredentialError, type OpenedSession, type SessionResume, type TurnInput } from "@nyzhi/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
@@ -121,6 +122,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
       if (!current) return;
       const abort = new AbortController();
       controller.current = abort;
+      markStartup("turn");
       turnStartedAt.current = Date.now();
       turnPrompt.current = display;
       setRunning(true);
