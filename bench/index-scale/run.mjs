@@ -130,6 +130,7 @@ export async function run() {
   const targets = {
     noChange: files5k.unchangedMs < 1000,
     oneFile: files5k.oneFileMs < 200,
+    namedFile: files5k.namedFileMs < 200,
     memory: files5k.build?.buildPeakRssMb === undefined || files5k.build.buildPeakRssMb < 500,
     p50: large.p50Ms < 30,
     p95: large.p95Ms < 80,
@@ -143,7 +144,11 @@ export async function run() {
   const rows = [
     ["first build", built],
     ["no-change update (median of 3)", (entry) => `${entry.unchangedMs} ms (walk ${entry.walkMs} ms)`],
-    ["one-file update (median of 5)", (entry) => `${entry.oneFileMs} ms`],
+    ["one-file update, the project walked (median of 5)", (entry) => `${entry.oneFileMs} ms`],
+    [
+      "one-file update, the file named as the app's watcher does (median of 5)",
+      (entry) => `${entry.namedFileMs} ms`,
+    ],
     [
       `search p50 (${large.searches} searches, k = 10)`,
       (entry) => (entry.p50Ms === undefined ? "–" : `${entry.p50Ms} ms`),
@@ -159,7 +164,7 @@ export async function run() {
   const markdown = [
     `On linux/x64, Node ${process.version}, full-text only (no embedder). Load average (1 / 5 / 15 min) when the run started: ${loadBefore}; when it ended: ${loadAfter}, on ${cpus().length} cores: figures taken under load are not a verdict on the targets. Corpora: the first files of the sorted JavaScript/TypeScript under \`node_modules/.pnpm\`, copied; kept with their indexes in \`bench/index-scale/.cache/\` between runs (\`NYZHI_BENCH_REBUILD=1\` builds again). Each corpus is measured in its own process holding the index as \`nyz __index-process\` does; a one-file update appends a line to one file and puts it back after.`,
     `| measure | ${entries.map(column).join(" | ")} |\n| --- | ${entries.map(() => "---:").join(" | ")} |\n${rows.map(([label, cell]) => `| ${label} | ${entries.map(cell).join(" | ")} |`).join("\n")}`,
-    `Targets: no-change re-index of ${files5k.files.toLocaleString("en-US")} files < 1 s: ${met(targets.noChange)}; one-file update < 200 ms: ${met(targets.oneFile)}; peak RSS while indexing 5,000 files < 500 MB: ${met(targets.memory)}; at ${large.chunks.toLocaleString("en-US")} chunks search p50 < 30 ms: ${met(targets.p50)}, p95 < 80 ms: ${met(targets.p95)}.`,
+    `Targets: no-change re-index of ${files5k.files.toLocaleString("en-US")} files < 1 s: ${met(targets.noChange)}; one-file update < 200 ms: walked ${met(targets.oneFile)}, named ${met(targets.namedFile)}; peak RSS while indexing 5,000 files < 500 MB: ${met(targets.memory)}; at ${large.chunks.toLocaleString("en-US")} chunks search p50 < 30 ms: ${met(targets.p50)}, p95 < 80 ms: ${met(targets.p95)}.`,
   ].join("\n\n");
   return {
     title: "Code index at scale (`bench/index-scale`)",

@@ -141,7 +141,7 @@ async function build() {
  * none, full-text search p50/p95 (`--search`), no-change updates (median of 3; the walk as an
  * update makes it, median of 5), one-file updates (median of 5: a line appended to one file, then
  * the file put back as it was and indexed again, not measured, so a kept corpus and its index stay
- * as they were), and this process's
+ * as they were; then the same with the file named, as the app's watcher updates), and this process's
  * memory: it holds the index as `nyz __index-process` does (RSS after the searches, peak while
  * building).
  */
@@ -166,6 +166,19 @@ async function scale() {
     }
     await index.update(); // the put-back file, not measured
   }
+  // The same edit as the app makes it: its file watcher (or its own write) names the file.
+  const namedFile = [];
+  for (let round = 0; round < 5; round++) {
+    const path = files[Math.floor(((round + 1) * files.length) / 7)].absolutePath;
+    const original = readFileSync(path);
+    appendFileSync(path, `\nexport const benchEdit${round} = 1;\n`);
+    try {
+      namedFile.push((await index.update({ paths: [path] })).durationMs);
+    } finally {
+      writeFileSync(path, original);
+    }
+    await index.update({ paths: [path] });
+  }
   const walks = await walkTimes();
   const rssMb = Math.round(process.memoryUsage().rss / (1 << 20));
   await index.close();
@@ -176,6 +189,7 @@ async function scale() {
     buildPeakRssMb: built ? buildPeakMb : undefined,
     unchangedMs: percentile(unchanged, 0.5),
     oneFileMs: percentile(oneFile, 0.5),
+    namedFileMs: percentile(namedFile, 0.5),
     walkMs: Math.round(percentile(walks, 0.5)),
     searches: samples.length,
     p50Ms: samples.length > 0 ? Number(percentile(samples, 0.5).toFixed(1)) : undefined,
