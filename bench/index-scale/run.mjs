@@ -52,15 +52,23 @@ function sourceFiles() {
     .sort();
 }
 
+/** The LanceDB the index loads: an index written by another version is built again (their full-text indexes differ). */
+const lancedbVersion = JSON.parse(
+  readFileSync(join(repo, "packages/index/node_modules/@lancedb/lancedb/package.json"), "utf8"),
+).version;
+
 /**
- * The corpus folder, copied once and kept while its file list is the same (a stamp holds the
- * list's hash); a changed list or NYZHI_BENCH_REBUILD copies it again and drops its index.
+ * The corpus folder, copied once and kept while its file list and the LanceDB version are the
+ * same (a stamp holds their hash); otherwise, or with NYZHI_BENCH_REBUILD, it is copied again and
+ * its index dropped.
  */
 function preparedCorpus(corpus, listed) {
   const folder = join(cache, corpus.id);
   const home = join(cache, `${corpus.id}-home`);
   const files = listed.slice(0, corpus.files);
-  const stamp = createHash("sha256").update(files.join("\n")).digest("hex");
+  const stamp = createHash("sha256")
+    .update(`${lancedbVersion}\n${files.join("\n")}`)
+    .digest("hex");
   const stampPath = `${folder}.stamp`;
   const kept =
     !process.env.NYZHI_BENCH_REBUILD && existsSync(stampPath) && readFileSync(stampPath, "utf8") === stamp;
@@ -162,7 +170,7 @@ export async function run() {
   ];
   const entries = [files5k, small, large];
   const markdown = [
-    `On linux/x64, Node ${process.version}, full-text only (no embedder). Load average (1 / 5 / 15 min) when the run started: ${loadBefore}; when it ended: ${loadAfter}, on ${cpus().length} cores: figures taken under load are not a verdict on the targets. Corpora: the first files of the sorted JavaScript/TypeScript under \`node_modules/.pnpm\`, copied; kept with their indexes in \`bench/index-scale/.cache/\` between runs (\`NYZHI_BENCH_REBUILD=1\` builds again). Each corpus is measured in its own process holding the index as \`nyz __index-process\` does; a one-file update appends a line to one file and puts it back after.`,
+    `On linux/x64, Node ${process.version}, LanceDB ${lancedbVersion}, full-text only (no embedder). Load average (1 / 5 / 15 min) when the run started: ${loadBefore}; when it ended: ${loadAfter}, on ${cpus().length} cores: figures taken under load are not a verdict on the targets. Corpora: the first files of the sorted JavaScript/TypeScript under \`node_modules/.pnpm\`, copied; kept with their indexes in \`bench/index-scale/.cache/\` between runs (\`NYZHI_BENCH_REBUILD=1\` builds again). Each corpus is measured in its own process holding the index as \`nyz __index-process\` does; a one-file update appends a line to one file and puts it back after.`,
     `| measure | ${entries.map(column).join(" | ")} |\n| --- | ${entries.map(() => "---:").join(" | ")} |\n${rows.map(([label, cell]) => `| ${label} | ${entries.map(cell).join(" | ")} |`).join("\n")}`,
     `Targets: no-change re-index of ${files5k.files.toLocaleString("en-US")} files < 1 s: ${met(targets.noChange)}; one-file update < 200 ms: walked ${met(targets.oneFile)}, named ${met(targets.namedFile)}; peak RSS while indexing 5,000 files < 500 MB: ${met(targets.memory)}; at ${large.chunks.toLocaleString("en-US")} chunks search p50 < 30 ms: ${met(targets.p50)}, p95 < 80 ms: ${met(targets.p95)}.`,
   ].join("\n\n");
