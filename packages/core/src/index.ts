@@ -300,7 +300,7 @@ export {
   type SessionAgents,
   sessionAgents,
 } from "./session/session-agents.js";
-export type { ContextUsage } from "./session/session-context.js";
+export { CONTEXT_WARNING_POINTS, type ContextUsage } from "./session/session-context.js";
 export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
 export {
   DEFAULT_THINKING_BUDGET,

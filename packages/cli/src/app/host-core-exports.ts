@@ -3,6 +3,7 @@
 export {
   assertNever,
   authStatus,
+  CONTEXT_WARNING_POINTS,
   describeBudget,
   detectBwrap,
   exportSessionMarkdown,

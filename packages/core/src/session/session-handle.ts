@@ -278,7 +278,11 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       await save();
       return result;
     },
-    contextUsage: () => contextUsage(runtime),
+    contextUsage: () =>
+      contextUsage(runtime, {
+        contextWindow: parts.current().contextWindow,
+        threshold: parts.loaded.config.agent.auto_compact_threshold,
+      }),
     warmUpIndex() {
       if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
     },

@@ -21,6 +21,7 @@ import { createTranscriptState } from "../transcript/transcript-state.js";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { TranscriptView } from "../transcript/transcript-view.js";
 import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
+import { appHeader } from "./app-header.js";
 import { describeRule } from "./approval-memory.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext } from "./commands/command-types.js";
@@ -31,6 +32,7 @@ import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
+import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 import { useTeamWake } from "./use-team-wake.js";
@@ -46,6 +48,8 @@ export interface AppProps {
   initialPrompt?: string | undefined;
   theme: Theme;
   env: Environment;
+  /** nyzhi's version (the header's first line). */
+  version?: string | undefined;
   history?: InputHistory | undefined;
   files?: FileSource | undefined;
   /** `agent.trust.mode` for the status line until the session is open. */
@@ -88,12 +92,22 @@ export function App(props: AppProps) {
     [dispatchRaw],
   );
   const editor = useRef<InputEditorHandle | undefined>(undefined);
+  /** The header is written once, when the first session opens (not again after `/clear`). */
+  const headerWritten = useRef(false);
   const controls = useSession({
     bridge,
     open: props.open,
     resume: props.resume,
     initialPrompt: props.initialPrompt,
     dispatch,
+    onOpened: (opened) => {
+      if (headerWritten.current) return;
+      headerWritten.current = true;
+      dispatch({
+        type: "app-header",
+        header: appHeader(opened, { version: props.version ?? "0.0.0-dev", env }),
+      });
+    },
     onQueueReturned: (text) => {
       editor.current?.insert(text);
       dispatch({
@@ -168,6 +182,8 @@ export function App(props: AppProps) {
     (message: string, tone: "info" | "warning" = "info") => dispatch({ type: "app-notice", message, tone }),
     [dispatch],
   );
+  const warn = useCallback((message: string) => say(message, "warning"), [say]);
+  const contextFill = useContextFill(session, `${busy}:${transcript.totals.usage.inputTokens}`, warn);
   /** Ctrl+T and `/agents`: an empty panel never takes the keys (what is typed next would vanish). */
   const togglePanel = useCallback(
     (toggle: () => void) => {
@@ -495,6 +511,7 @@ export function App(props: AppProps) {
         index={transcript.index}
         queued={transcript.queued.length}
         background={controls.background.filter((turn) => turn.endedAt === undefined).length}
+        context={contextFill}
       />
       {quitArmedAt !== undefined ? <Text color={props.theme.warning}>Press Ctrl+C again to quit</Text> : null}
     </ThemeProvider>

@@ -23,6 +23,8 @@ export interface UseSessionOptions {
    * their text is handed back here (for the input), so nothing typed is lost.
    */
   onQueueReturned?: ((text: string) => void) | undefined;
+  /** A session was opened (first, or after `/sessions`, `/clear`), before its saved transcript is shown. */
+  onOpened?: ((session: OpenedSession) => void) | undefined;
 }
 
 /** `needs-login`: no credentials for the provider; the app stays open for `/login`, then `reopen`. */
@@ -215,6 +217,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
       sessionRef.current = opened;
       setSession(opened);
       setStatus("ready");
+      optionsRef.current.onOpened?.(opened);
       for (const input of replayThread(opened.record.messages)) dispatch(input);
     },
     [dispatch],

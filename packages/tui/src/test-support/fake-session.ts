@@ -67,7 +67,16 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       },
       messages: thread,
     },
-    config: { agent: { trust: { mode: "limited" }, hooks: [], commands: [], ...options.agentConfig } },
+    config: {
+      agent: {
+        trust: { mode: "limited" },
+        sandbox: "workspace-write",
+        hooks: [],
+        commands: [],
+        ...options.agentConfig,
+      },
+    },
+    loaded: { projectTrusted: false, warnings: [] },
     projectRoot: options.projectRoot ?? "/work/project",
     get model() {
       return model;
@@ -93,6 +102,10 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       threadTokens: thread.length,
       toolCount: 0,
       messageCount: thread.length,
+      contextWindow: undefined,
+      percentUsed: undefined,
+      compactAtPercent: 85,
+      compactAtTokens: undefined,
     }),
     runTurn(input: TurnInput, turnOptions: { signal?: AbortSignal } = {}) {
       calls.turns.push(input);
