@@ -56,7 +56,11 @@ export function autopilotPrompt(phase: AutopilotWorkingPhase, state: AutopilotSt
 }
 
 /** Stores a finished phase's answer in its field and moves to the next phase. */
-export function recordPhase(state: AutopilotState, phase: AutopilotWorkingPhase, answer: string): AutopilotState {
+export function recordPhase(
+  state: AutopilotState,
+  phase: AutopilotWorkingPhase,
+  answer: string,
+): AutopilotState {
   switch (phase) {
     case "expansion":
       return { ...state, requirements: answer, phase: "planning" };

@@ -2,12 +2,13 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { NyzhiError, writeFileAtomic } from "@nyzhi/config";
 import { z } from "zod";
+import type { AutopilotPhase } from "../events/agent-events.js";
 
 /** The five working phases, in order; `complete` and `cancelled` are where it ends. */
 export const AUTOPILOT_PHASES = ["expansion", "planning", "execution", "qa", "validation"] as const;
 
 export type AutopilotWorkingPhase = (typeof AUTOPILOT_PHASES)[number];
-export type AutopilotPhase = AutopilotWorkingPhase | "complete" | "cancelled";
+export type { AutopilotPhase };
 
 /**
  * An autopilot run as saved after each phase in `<project>/.nyzhi/state/autopilot.json` (snake_case,
@@ -81,7 +82,10 @@ export async function loadAutopilotState(projectRoot: string): Promise<Autopilot
   const parsed = stateSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new AutopilotStateError(path, `${issue?.path.join(".") || "the file"}: ${issue?.message ?? "invalid"}`);
+    throw new AutopilotStateError(
+      path,
+      `${issue?.path.join(".") || "the file"}: ${issue?.message ?? "invalid"}`,
+    );
   }
   return parsed.data as AutopilotState;
 }
@@ -105,7 +109,9 @@ export async function clearAutopilotState(projectRoot: string): Promise<boolean>
 }
 
 /** Whether the run still has phases to go. */
-export function isAutopilotActive(state: AutopilotState | undefined): state is AutopilotState {
+export function isAutopilotActive(
+  state: AutopilotState | undefined,
+): state is AutopilotState & { phase: AutopilotWorkingPhase } {
   return state !== undefined && state.phase !== "complete" && state.phase !== "cancelled";
 }
 
