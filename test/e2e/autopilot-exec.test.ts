@@ -138,4 +138,33 @@ describe("nyz exec /autopilot", { timeout: 120_000 }, () => {
     expect(prompts.filter((prompt) => prompt.includes(phase(3, "execution")))).toHaveLength(2);
     expect(JSON.parse(await readFile(statePath(), "utf8")).phase).toBe("complete");
   });
+
+  it("cancels a saved run, and names the file and the fix when the state is damaged", async () => {
+    mock = await startScenario({ rules: phaseRules });
+    const env = anthropicEnv(mock, home);
+    await mkdir(join(project, ".nyzhi", "state"), { recursive: true });
+    await writeFile(
+      statePath(),
+      JSON.stringify({
+        idea: "x",
+        phase: "qa",
+        requirements: "r",
+        plan: "p",
+        execution_log: ["e"],
+        qa_results: [],
+      }),
+    );
+    const cancelled = await runNyz(["exec", "/autopilot cancel"], { cwd: project, env });
+    expect(cancelled.stdout).toContain("Autopilot cancelled at the qa phase.");
+    expect(JSON.parse(await readFile(statePath(), "utf8"))).toMatchObject({ phase: "cancelled", plan: "p" });
+    const resumed = await runNyz(["exec", "/autopilot resume"], { cwd: project, env });
+    expect(resumed.stdout).toContain("Nothing to resume.");
+
+    await writeFile(statePath(), "{ not json");
+    const damaged = await runNyz(["exec", "/autopilot"], { cwd: project, env });
+    expect(damaged.code).not.toBe(0);
+    expect(damaged.stderr).toContain(`${statePath()} is not a valid autopilot state`);
+    expect(damaged.stderr).toContain("/autopilot clear");
+    expect(leadPrompts(mock)).toHaveLength(0);
+  });
 });

@@ -20,6 +20,7 @@ export {
   MissingCredentialError,
   openCredentialStore,
   openSession,
+  parseAutopilotCommand,
   parseSlashInput,
   projectMemoryDir,
   RoleCatalog,

@@ -31,6 +31,7 @@ import type { SessionBridge } from "./session-bridge.js";
 import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
+import { useAutopilotNotice } from "./use-autopilot-notice.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
@@ -183,6 +184,7 @@ export function App(props: AppProps) {
     [dispatch],
   );
   const warn = useCallback((message: string) => say(message, "warning"), [say]);
+  useAutopilotNotice(session, say);
   const contextFill = useContextFill(session, `${busy}:${transcript.totals.usage.inputTokens}`, warn);
   /** Ctrl+T and `/agents`: an empty panel never takes the keys (what is typed next would vanish). */
   const togglePanel = useCallback(
@@ -232,6 +234,10 @@ export function App(props: AppProps) {
       ...hostContext(),
       session: current,
       send: sendPrompt,
+      startTurn: (start, display) => {
+        panel.nextPrompt();
+        return controls.start(start, display);
+      },
       agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
@@ -239,7 +245,16 @@ export function App(props: AppProps) {
       refresh,
       offerPlan: modeKeys.setOffer,
     }),
-    [controls, hostContext, modeKeys.setOffer, panel.toggleVisible, refresh, sendPrompt, togglePanel],
+    [
+      controls,
+      hostContext,
+      modeKeys.setOffer,
+      panel.nextPrompt,
+      panel.toggleVisible,
+      refresh,
+      sendPrompt,
+      togglePanel,
+    ],
   );
 
   const saveKey = useCallback(

@@ -77,6 +77,13 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       },
     },
     loaded: { projectTrusted: false, warnings: [] },
+    autopilot: {
+      state: async () => undefined,
+      // biome-ignore lint/correctness/useYield: the fake runs no phase.
+      run: async function* () {
+        return { reason: "completed", steps: 0, text: "No autopilot run here.", usage, costUsd: 0 };
+      },
+    },
     projectRoot: options.projectRoot ?? "/work/project",
     get model() {
       return model;
