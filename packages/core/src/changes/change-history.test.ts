@@ -64,6 +64,14 @@ describe("a session's change history", () => {
     expect(await third.undoLastTurn()).toBeUndefined();
   });
 
+  it("writes nothing for turns that change no file", async () => {
+    const tracker = await nextRun();
+    tracker.checkpoint("turn-1");
+    tracker.checkpoint("turn-2");
+    await tracker.flush();
+    expect(existsSync(historyDir)).toBe(false);
+  });
+
   it("keeps each content once, and skips a damaged line with the rest still usable", async () => {
     const notes = join(test.cwd, "notes.txt");
     await writeFile(notes, "same\n");

@@ -44,6 +44,8 @@ export class ChangeHistory implements ChangeHistorySink {
   readonly #blobs: string;
   #queue: Promise<void> = Promise.resolve();
   #failed = false;
+  /** The newest checkpoint not written yet: written before the next change (none, no folder). */
+  #pendingCheckpoint: string | undefined;
 
   constructor(readonly directory: string) {
     this.#journal = join(directory, "changes.jsonl");
@@ -51,11 +53,16 @@ export class ChangeHistory implements ChangeHistorySink {
   }
 
   checkpoint(turnId: string): void {
-    void this.#enqueue(async () => this.#append({ kind: "checkpoint", turnId }));
+    // Turns that change nothing leave no trace (an empty turn is dropped or renamed on replay,
+    // as in the tracker), so a session that edits no file writes no folder.
+    this.#pendingCheckpoint = turnId;
   }
 
   change(change: TrackedChange): Promise<void> {
+    const checkpoint = this.#pendingCheckpoint;
+    this.#pendingCheckpoint = undefined;
     return this.#enqueue(async () => {
+      if (checkpoint !== undefined) await this.#append({ kind: "checkpoint", turnId: checkpoint });
       const before = change.before === undefined ? null : await this.#keep(change.before);
       const after = change.after === undefined ? null : await this.#keep(change.after);
       const entry: ChangeHistoryEntry = {
