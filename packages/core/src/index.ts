@@ -127,7 +127,9 @@ export {
   type AgentTag,
   type AutopilotPhase,
   assertNever,
+  type NoticeSource,
   type RetryDiscard,
+  type SubagentState,
   type TurnEndReason,
 } from "./events/agent-events.js";
 export { EventQueue } from "./events/event-queue.js";
@@ -176,9 +178,16 @@ export {
   type ApprovalBroker,
   type ApprovalCallback,
   type ApprovalPrompt,
+  type ApprovalRequest,
   createApprovalBroker,
   NO_APPROVER_REASON,
 } from "./permissions/approval-broker.js";
+export {
+  type ApprovalRule,
+  type ApprovalSubject,
+  commandPrefix,
+  matchesRule,
+} from "./permissions/approval-rules.js";
 export { createToolGate, type ToolGateOptions } from "./permissions/create-tool-gate.js";
 export { intersectPolicies } from "./permissions/intersect-policies.js";
 export { createPermissionPolicy, type PermissionPolicyOptions } from "./permissions/permission-policy.js";
@@ -325,6 +334,13 @@ export {
   SessionModes,
   type ThinkingSetting,
 } from "./session/session-modes.js";
+export {
+  type PermissionEffect,
+  type PermissionRuleView,
+  type SessionPermissions,
+  TRUST_LISTS,
+  type TrustList,
+} from "./session/session-permissions.js";
 export { openSessionRecord, type SessionResume } from "./session/session-record.js";
 export { loadSkills } from "./skills/load-skills.js";
 export { SKILLS_SERVICE, type Skill } from "./skills/skill-types.js";

@@ -1,8 +1,7 @@
-import { getLogger, writeFileAtomic } from "@nyzhi/config";
+import { getLogger, markStartup, writeFileAtomic } from "@nyzhi/config";
 import {
   type AgentEvent,
   describeBudget,
-  type McpNotice,
   type OpenedSession,
   openSession,
   parseAutopilotCommand,
@@ -25,7 +24,7 @@ import {
 } from "./headless-options.js";
 import { holdSplitSecrets } from "./hold-split-secrets.js";
 import { createJsonEventWriter, jsonLine } from "./json-event-writer.js";
-import { hookLine, mcpNoticeLine, sessionLine, turnCompleteLine } from "./json-run-lines.js";
+import { turnCompleteLine } from "./json-run-lines.js";
 import { buildUserContent } from "./read-input.js";
 import { textForEvent } from "./text-event-writer.js";
 
@@ -55,17 +54,24 @@ export function printsAnswerOnStdout(flags: HeadlessFlags, io: Pick<CommandIo, "
   return !(terminal?.stdout && terminal.stderr);
 }
 
+/** A warning about the run's set-up (config, workspace, worktrees): said on stderr in every mode. */
+function isSetupWarning(event: AgentEvent): boolean {
+  return event.type === "notice" && event.level === "warning" && event.source !== "mcp";
+}
+
 /** Writes events as JSONL on stdout or as text on stderr. */
 function eventSink(io: CommandIo, flags: HeadlessFlags): (event: AgentEvent) => void {
   if (flags.json) {
     const linesFor = createJsonEventWriter();
     return (event) => {
       for (const line of linesFor(event)) io.stdout(jsonLine(line));
+      if (isSetupWarning(event)) io.stderr(textForEvent(event) ?? "");
     };
   }
   if (flags.quiet) {
     return (event) => {
       if (event.type === "error") io.stderr(`Error: ${event.message}\n`);
+      else if (event.type === "notice" && event.level === "warning") io.stderr(textForEvent(event) ?? "");
     };
   }
   return (event) => {
@@ -117,10 +123,7 @@ export async function runHeadless(
   const subagentModels = parseSubagentModels(flags.subagentModel);
 
   const loaded = await loadCliConfig(io, { ...globals, ...(trust ? { trust } : {}) });
-  const reportMcp = (message: string, notice?: McpNotice) => {
-    if (flags.json) io.stdout(jsonLine(mcpNoticeLine(message, notice)));
-    else io.stderr(`warning: ${message}\n`);
-  };
+  markStartup("config loaded");
   // The session is held until its thread is saved: a second run on it fails at once instead of racing.
   const session = await openSession({
     cwd: io.cwd,
@@ -143,20 +146,12 @@ export async function runHeadless(
     indexProcess: indexProcessCommand(),
     ...(flags.autoContext ? { autoContext: true } : {}),
     ...(flags.plan ? { planMode: true } : {}),
-    host: {
-      onBackgroundEvent: emit,
-      onWarning: (message) => io.stderr(`${message}\n`),
-      onMcpNotice: reportMcp,
-      onOpened: (opened) => {
-        if (flags.json) io.stdout(jsonLine(sessionLine(opened)));
-      },
-      onHookResult: (hook) => {
-        if (flags.json) io.stdout(jsonLine(hookLine(hook)));
-        else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
-      },
-    },
+    // Every event of the session (its opening, warnings, hook results, background agents) comes
+    // here or from the turn below; nobody answers approvals (they follow the trust mode).
+    host: { onEvent: emit },
   });
   const before = session.usage();
+  markStartup("session open");
   let result: TurnResult;
   try {
     // `/autopilot …` runs its phases (each a turn) and ends with the validation report.
@@ -170,15 +165,18 @@ export async function runHeadless(
         result = next.value;
         break;
       }
+      if (next.value.type.startsWith("step-") || next.value.type === "turn-end") markStartup(next.value.type);
       emit(next.value);
     }
   } finally {
     // Whatever failed (a bad /command, a missing -i image), the agents and MCP servers are
     // stopped, the session saved and released, so the process can exit.
     sink.flush();
+    markStartup("turn done");
     await session.close();
   }
   const after = session.usage();
+  markStartup("session closed");
   const runUsage = subtractUsage(after.usage, before.usage);
   const runCost = after.costUsd - before.costUsd;
   const runEmbeddingTokens = after.embeddingTokens - before.embeddingTokens;

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { appendFile, mkdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { errorMessage, getLogger, writeFileAtomic } from "@nyzhi/config";
-import type { TrackedChange } from "./change-tracker.js";
+import type { TrackedChange } from "./tracked-change.js";
 
 /**
  * One line of a session's change history: a new turn group, a recorded change (its sides named

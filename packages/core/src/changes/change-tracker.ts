@@ -1,7 +1,10 @@
 import { lstat, readFile } from "node:fs/promises";
-import type { ChangeRecorder, FileChange } from "../tools/seam/tool-types.js";
+import type { ChangeRecorder } from "../tools/seam/tool-types.js";
 import type { ChangeHistorySink, LoadedHistoryEntry } from "./change-history.js";
 import { type TurnCheckpoint, type UndoReport, undoCheckpoint } from "./checkpoints.js";
+import type { TrackedChange } from "./tracked-change.js";
+
+export type { TrackedChange } from "./tracked-change.js";
 
 /** Binary files larger than this (bytes) are not snapshotted, so their changes cannot be undone. */
 export const DEFAULT_MAX_BINARY_SNAPSHOT_BYTES = 10 * 1024 * 1024;
@@ -10,17 +13,6 @@ export const DEFAULT_MAX_TEXT_SNAPSHOT_BYTES = 32 * 1024 * 1024;
 
 /** Id of the group that holds changes recorded before the first `checkpoint()`. */
 export const INITIAL_TURN_ID = "initial";
-
-/** One recorded change, with enough detail to undo it (or to say why it cannot be undone). */
-export interface TrackedChange extends FileChange {
-  turnId: string;
-  /** Epoch ms when `afterChange` was called. */
-  timestamp: number;
-  /** False when a side was too large (or unreadable) to snapshot; `before`/`after` are then unset. */
-  undoable: boolean;
-  /** Why the change cannot be undone, when `undoable` is false. */
-  reason?: string;
-}
 
 export interface ChangeTrackerOptions {
   maxBinarySnapshotBytes?: number;

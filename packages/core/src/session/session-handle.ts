@@ -6,6 +6,7 @@ import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CompactThreadResult } from "../compaction/compact-thread.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import type { McpSession } from "../mcp/mcp-session.js";
+import type { ApprovalAnswer } from "../permissions/approval-broker.js";
 import type { TodoStore } from "../planning/todo-store.js";
 import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
 import { followTeam, leadHasTeamMail } from "../runtime/follow-team.js";
@@ -21,6 +22,7 @@ import { type SessionAutopilot, sessionAutopilot } from "./session-autopilot.js"
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
 import { type CostReport, costReport } from "./session-cost.js";
 import type { SessionModes } from "./session-modes.js";
+import { type SessionPermissions, sessionPermissions } from "./session-permissions.js";
 
 function worktreesOf(runtime: AgentRuntime) {
   if (!runtime.manager) throw new Error("Subagents are off (agent.agents.enabled = false).");
@@ -121,6 +123,16 @@ export interface OpenedSession {
   budget(): BudgetReport | undefined;
   /** Whether the lead has unread team mail (an idle host starts a turn to read it, as headless does). */
   hasTeamMail(): Promise<boolean>;
+  /**
+   * Answers what an event asked: an `approval-requested` (`"allow"`, `"allow-always"`, `"deny"`,
+   * `{ deny: reason }`) or a `question` (`{ text }`; "" dismisses it). Returns false when nothing
+   * waits under `id` (answered already, or the turn was interrupted).
+   */
+  answer(id: string, reply: ApprovalAnswer | { text: string }): boolean;
+  /** Denies every waiting approval with `reason` and dismisses every waiting question (an interrupt). */
+  dismissPending(reason: string): void;
+  /** The rules in force (trust mode, sandbox, `[agent.trust]`, this session's "allow always" answers). */
+  readonly permissions: SessionPermissions;
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
   /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
@@ -156,6 +168,8 @@ export interface SessionParts {
   current: () => ResolvedModel;
   warn: (message: string) => void;
   env: Environment;
+  /** The sandbox level the session's agents run under. */
+  sandboxLevel: string;
 }
 
 /** The handle a host works with; see `OpenedSession`. */
@@ -187,7 +201,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       embeddingTokens: earlier.embeddingTokens + embedding.tokens,
     };
   };
-  const save = async () => {
+  const save = async (options: { unlessUnchanged?: boolean } = {}) => {
     const total = usage();
     record.meta.usage = total.usage;
     record.meta.costUsd = total.costUsd;
@@ -195,7 +209,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     const agents = runtime.manager?.snapshot();
     if (agents && Object.keys(agents).length > 0) record.agents = agents;
     await journal?.flush();
-    if (!parts.ephemeral && record.messages.length > 0) await store.save(record);
+    if (!parts.ephemeral && record.messages.length > 0) await store.save(record, options);
   };
   const catalogueOptions = {
     root: parts.loaded.projectRoot,
@@ -331,14 +345,28 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     waitingWorktrees: () => runtime.manager?.worktrees.list() ?? [],
     budget: () => runtime.budgets.report("lead"),
     hasTeamMail: () => leadHasTeamMail(runtime),
+    answer: (id, reply) => runtime.interaction.answer(id, reply),
+    dismissPending: (reason) => runtime.interaction.dismissAll(reason),
+    permissions: sessionPermissions({
+      loaded: parts.loaded,
+      trustMode: runtime.trustMode,
+      sandboxLevel: parts.sandboxLevel,
+      rules: runtime.interaction.rules,
+      forget: runtime.interaction.forget,
+    }),
     async close() {
       if (closed) return;
       closed = true;
       try {
-        await runtime.close();
-        await parts.mcp.close();
-        await runtime.tracker.flush();
-        await save();
+        // MCP servers stop while the agents close and the session is saved; after a turn's own
+        // save, closing has mostly nothing new to write.
+        await Promise.all([
+          parts.mcp.close(),
+          runtime
+            .close()
+            .then(() => runtime.tracker.flush())
+            .then(() => save({ unlessUnchanged: true })),
+        ]);
       } finally {
         await parts.release();
       }

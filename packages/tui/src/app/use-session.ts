@@ -1,3 +1,4 @@
+import { markStartup } from "@nyzhi/config";
 import {
   type AgentEvent,
   MissingCredentialError,
@@ -8,7 +9,7 @@ import {
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { replayThread } from "./replay-thread.js";
-import type { BridgeMessage, SessionBridge } from "./session-bridge.js";
+import type { SessionBridge } from "./session-bridge.js";
 import { type BackgroundTurn, useBackgroundTurns } from "./use-background-turns.js";
 
 /** Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`). */
@@ -140,6 +141,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
       if (!current) return;
       const abort = new AbortController();
       controller.current = abort;
+      markStartup("turn");
       turnStartedAt.current = Date.now();
       turnPrompt.current = display;
       setRunning(true);
@@ -153,6 +155,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
               : current.runTurn(input, { signal: abort.signal });
           for await (const event of events) {
             if (event.type === "turn-end" && event.agent.depth === 0) reason = event.reason;
+            bridge.take(event);
             dispatch(event);
           }
         } catch (error) {
@@ -177,7 +180,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
         }
       })();
     },
-    [dispatch, markEnded, takeHeld],
+    [bridge, dispatch, markEnded, takeHeld],
   );
 
   const send = useCallback(
@@ -219,8 +222,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     const abort = controller.current;
     if (!abort || abort.signal.aborted) return;
     abort.abort();
-    bridge.approvals.denyAll("interrupted by the user");
-    bridge.dismissQuestions("(the user interrupted the turn)");
+    bridge.dismissAll("interrupted by the user");
     sessionRef.current?.agents.stopAll();
   }, [bridge]);
 
@@ -245,21 +247,23 @@ export function useSession(options: UseSessionOptions): SessionControls {
   const adopt = useCallback(
     (opened: OpenedSession) => {
       sessionRef.current = opened;
+      bridge.attach(opened);
       setSession(opened);
       setStatus("ready");
       optionsRef.current.onOpened?.(opened);
       for (const input of replayThread(opened.record.messages)) dispatch(input);
     },
-    [dispatch],
+    [bridge, dispatch],
   );
 
   const closeCurrent = useCallback(async () => {
     abortTurn();
     const running = turn.current;
     if (running) await settleWithin(running, TURN_SETTLE_MS);
-    bridge.approvals.denyAll("the app is closing");
+    bridge.dismissAll("the app is closing");
     const current = sessionRef.current;
     sessionRef.current = undefined;
+    bridge.attach(undefined);
     await current?.close();
   }, [bridge, abortTurn]);
 
@@ -313,17 +317,8 @@ export function useSession(options: UseSessionOptions): SessionControls {
     };
   }, [adopt, dispatch, runTurn, attempt]);
 
-  // Background events, notices and deliveries of queued prompts.
-  useEffect(
-    () =>
-      bridge.listen((message: BridgeMessage) => {
-        if (message.type === "agent-event") dispatch(message.event);
-        else if (message.type === "notice")
-          dispatch({ type: "app-notice", message: message.message, tone: message.tone });
-        else for (const _text of message.texts) dispatch({ type: "queued-prompt-delivered" });
-      }),
-    [bridge, dispatch],
-  );
+  // The session's events outside a running turn (its opening, background agents, notices).
+  useEffect(() => bridge.listen(dispatch), [bridge, dispatch]);
 
   const switchTo = useCallback(
     async (resume: SessionResume | undefined) => {

@@ -26,6 +26,10 @@ export interface FakeCalls {
   closedAgents: string[];
   models: string[];
   saved: number;
+  /** `session.answer(id, reply)` calls, in order. */
+  answers: { id: string; reply: unknown }[];
+  /** `session.dismissPending(reason)` calls. */
+  dismissed: string[];
 }
 
 export interface FakeSessionOptions {
@@ -50,7 +54,16 @@ export interface FakeSessionOptions {
 export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
   let trustOverride: TrustMode | undefined;
   const queue: string[] = [];
-  const calls: FakeCalls = { turns: [], queued: [], closed: 0, closedAgents: [], models: [], saved: 0 };
+  const calls: FakeCalls = {
+    turns: [],
+    queued: [],
+    closed: 0,
+    closedAgents: [],
+    models: [],
+    saved: 0,
+    answers: [],
+    dismissed: [],
+  };
   let model = { providerId: "anthropic", modelId: "test-model" };
   const thread = [...(options.messages ?? [])];
   const session = {
@@ -157,6 +170,14 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       startInPlan: false,
     }),
     budget: () => undefined,
+    answer: (id: string, reply: unknown) => {
+      calls.answers.push({ id, reply });
+      return true;
+    },
+    dismissPending: (reason: string) => {
+      calls.dismissed.push(reason);
+    },
+    permissions: { list: () => [], forget: () => false },
     hasTeamMail: options.hasTeamMail ?? (async () => false),
     save: async () => {
       calls.saved += 1;
