@@ -246,6 +246,11 @@ describe.skipIf(!hasTmux())("the agents panel in a terminal", { timeout: 180_000
         /lead › [A-Z][a-z]+ \(explorer\)/.test(screen) && screen.includes("beta done: five modules"),
     );
     expect(transcript).toContain("r resume");
+    // Its task at the top (issue 29): who gave it, its role and model, and the message — what its model got.
+    expect(transcript).toMatch(/task from lead · explorer · [\w.-]+/);
+    expect(transcript).toContain("  task-beta: list the modules");
+    const explorerAsked = requestsOf(SYSTEM.explorer)[0]?.messages.find((message) => message.role === "user");
+    expect(explorerAsked?.text).toContain("task-beta: list the modules");
     await term.keys("Escape");
     await term.waitFor((screen) => screen.includes("enter open transcript"), 20_000, "screen");
     await term.keys("Escape");

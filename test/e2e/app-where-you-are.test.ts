@@ -122,4 +122,57 @@ describe.skipIf(!hasTmux())("where you are, in a terminal", { timeout: 120_000 }
     expect(lead?.messages.at(-1)?.text.startsWith("remember word word")).toBe(true);
     await exitApp(term);
   });
+
+  it("/cost lists the session's tokens and cost per agent, per subtree and per model", async () => {
+    mock = await startScenario({
+      rules: [
+        {
+          match: { system: LEAD, lastUser: "count it", lastIsToolResult: false },
+          times: 1,
+          response: {
+            toolCalls: [
+              { name: "spawn_agent", arguments: { agent_type: "explorer", message: "child-task: count" } },
+            ],
+            usage: { inputTokens: 1000, outputTokens: 50 },
+          },
+        },
+        {
+          match: { system: LEAD, lastUser: "count it", lastIsToolResult: true },
+          times: 1,
+          response: {
+            toolCalls: [{ name: "wait", arguments: { mode: "all", timeout_ms: 60_000 } }],
+            usage: { inputTokens: 1000, outputTokens: 50 },
+          },
+        },
+        {
+          match: { system: LEAD, lastUser: "count it" },
+          response: { text: "Counted.", usage: { inputTokens: 1000, outputTokens: 50 } },
+        },
+        {
+          match: { lastUser: "child-task: count" },
+          response: { text: "child done", usage: { inputTokens: 2000, outputTokens: 100 } },
+        },
+      ],
+    });
+    const { term } = await openTerminal({
+      globalConfig: '[agent.trust]\nauto_approve = ["spawn_agent", "wait"]\n',
+    });
+    await term.startNyz();
+    await term.waitFor((screen) => OPEN.test(screen));
+    await term.typeLine("count it");
+    // The turn has ended (its footer line), so its figures are counted.
+    await term.waitFor((screen) => screen.includes("Counted.") && /─ 3 steps/.test(screen));
+    await term.typeLine("/cost");
+    const shown = await term.waitFor((screen) => screen.includes("By model:"));
+    // 3 lead requests of 1050 tokens, one explorer request of 2100.
+    expect(shown).toContain("Session: 5.3k tokens");
+    expect(shown).toMatch(/lead\s+anthropic\/[\w.-]+\s+3\.1k tokens · \$\d+\.\d{3}/);
+    expect(shown).toMatch(/[A-Z][a-z]+ \(explorer\)\s+anthropic\/[\w.-]+\s+2\.1k tokens/);
+    expect(shown).toMatch(/By model:\n\s+anthropic\/[\w.-]+\s+/);
+    // The child got its task; the lead's figures are what the mock reported.
+    expect(
+      mock.requests.some((request) => request.messages.some((m) => m.text.includes("child-task: count"))),
+    ).toBe(true);
+    await exitApp(term);
+  });
 });

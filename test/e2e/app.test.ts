@@ -10,7 +10,7 @@ import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js"
 
 /**
  * The interactive app in a real terminal (tmux), through the built `nyz`, against the mock LLM.
- * Set NYZHI_WRITE_APP_CAPTURE=<file> to save the screen of the approval dialog (docs/app-capture.txt).
+ * Set NYZHI_WRITE_APP_CAPTURE=<file> to save the app from its header to the approval dialog (docs/app-capture.txt).
  */
 const READY = "Ask anything";
 const LEAD = "You are Nizzy";
@@ -183,7 +183,8 @@ describe.skipIf(!hasTmux())("nyz, the interactive app in a terminal", { timeout:
     expect(screen).toContain("✓ read notes.txt");
     expect(screen).toContain("• colour: blue");
     if (process.env.NYZHI_WRITE_APP_CAPTURE) {
-      const lines = (await term.screen()).trimEnd().split("\n");
+      // The scrollback too, from the command line on: the header is above the screen's first row.
+      const lines = (await term.history()).trimEnd().split("\n");
       lines[0] = "$ nyz";
       await writeFile(process.env.NYZHI_WRITE_APP_CAPTURE, `${lines.join("\n")}\n`);
     }

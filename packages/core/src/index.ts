@@ -323,6 +323,7 @@ export {
   type SessionAutopilot,
 } from "./session/session-autopilot.js";
 export { CONTEXT_WARNING_POINTS, type ContextUsage } from "./session/session-context.js";
+export type { AgentCost, CostFigures, CostReport } from "./session/session-cost.js";
 export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
 export {
   DEFAULT_THINKING_BUDGET,

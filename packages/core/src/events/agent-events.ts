@@ -138,6 +138,8 @@ export interface AgentEvents {
     budget?: BudgetSpec;
     /** Set when it works in its own git worktree: the branch and the worktree's path. */
     worktree?: { branch: string; path: string };
+    /** The message its parent gave it: its task. */
+    task?: string;
   };
   /**
    * A spawn waits for a slot: its parent already runs `limit` children of that kind

@@ -20,6 +20,7 @@ import { withoutModePrefixes } from "./prompt-modes.js";
 import { type SessionAgents, sessionAgents } from "./session-agents.js";
 import { type SessionAutopilot, sessionAutopilot } from "./session-autopilot.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
+import { type CostReport, costReport } from "./session-cost.js";
 import type { SessionModes } from "./session-modes.js";
 import { type SessionPermissions, sessionPermissions } from "./session-permissions.js";
 
@@ -108,6 +109,8 @@ export interface OpenedSession {
    * code index's remote embedder (its tokens apart, its cost in `costUsd`).
    */
   usage(): SessionUsage;
+  /** `/cost`: the session's tokens and cost per agent (own and subtree) and per model. */
+  costReport(): CostReport;
   /** A subagent's worktree changes waiting for a decision, as a unified diff. */
   agentChanges(agentId: string): Promise<string>;
   /** Merges them into the person's tree (uncommitted); a conflict changes nothing and says which files. */
@@ -315,6 +318,18 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
     },
     usage,
+    costReport: () => {
+      const total = usage();
+      const current = parts.current();
+      return costReport({
+        leadId: runtime.context.agent.agentId,
+        leadModel: `${current.providerId}/${current.modelId}`,
+        total: { usage: total.usage, costUsd: total.costUsd },
+        embeddingCostUsd: runtime.codeIndex?.embeddingUsage().costUsd ?? 0,
+        manager: runtime.manager,
+        teammates: runtime.teams?.usage() ?? { usage: emptyUsage(), costUsd: 0 },
+      });
+    },
     save,
     agentChanges: (agentId) => worktreesOf(runtime).diff(agentId),
     async mergeAgentChanges(agentId) {

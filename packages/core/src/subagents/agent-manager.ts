@@ -397,6 +397,7 @@ export class AgentManager {
       model: agent.model,
       ...(built.budget ? { budget: built.budget } : {}),
       ...(built.worktree ? { worktree: { branch: built.worktree.branch, path: built.worktree.path } } : {}),
+      task: request.message,
     });
     this.start(agent, request.message);
     return {

@@ -247,6 +247,7 @@ export class TeamService {
       depth: built.context.agent.depth,
       unknownRole: false,
       model: built.model,
+      task: request.message,
     });
     runner.start(request.message);
     const how = hasRun(existing) ? "restarted" : "started";

@@ -102,6 +102,8 @@ describe("AgentTranscript", () => {
     expect(lastFrame()).toBe(
       [
         "lead › Opal (explorer) · running · 0:12 · 1.2k · $0.012",
+        "task from lead · explorer · claude-haiku-4-5-20251001",
+        "  (its task was given before this app opened)",
         "∴ thinking · Where are the call sites?",
         "",
         "● I'll search first.",
@@ -132,8 +134,10 @@ describe("AgentTranscript", () => {
       />,
       80,
     );
-    expect(lastFrame()!.split("\n").slice(0, 3)).toEqual([
+    expect(lastFrame()!.split("\n").slice(0, 5)).toEqual([
       "lead › Opal (explorer) · running · 0:12 · 1.2k · $0.012",
+      "task from lead · explorer · claude-haiku-4-5-20251001",
+      "  (its task was given before this app opened)",
       "… 3 earlier items",
       "⊕ Quartz (worker) started · claude-haiku-4-5-20251001",
     ]);

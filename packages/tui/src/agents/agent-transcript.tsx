@@ -90,6 +90,38 @@ function describeLimits(budget: NonNullable<AgentNode["budget"]>): string {
   return `${parts.join(", ")}${budget.scope === "subtree" ? " (subtree)" : ""}`;
 }
 
+/** Lines of the task shown; a longer one ends with how many more it has. */
+const TASK_LINES = 6;
+
+/** The agent's task at the top of its transcript: who gave it, its role and model, the message. */
+function AgentTask({ node, tree, leadLabel }: { node: AgentNode; tree: AgentTreeState; leadLabel: string }) {
+  const theme = useTheme();
+  const parent =
+    node.parentId === undefined ? leadLabel : (tree.nodes[node.parentId]?.nickname ?? node.parentId);
+  const lines = node.task?.trim().split("\n") ?? [];
+  const shown = lines.slice(0, TASK_LINES);
+  return (
+    <Box flexDirection="column">
+      <Text color={theme.muted} wrap="truncate-end">
+        {["task from " + parent, node.role, node.model].filter(Boolean).join(" · ")}
+      </Text>
+      {shown.map((line, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one fixed text.
+        <Text key={index} wrap="truncate-end">
+          {"  "}
+          {line}
+        </Text>
+      ))}
+      {lines.length > shown.length ? (
+        <Text color={theme.subtle}>{`  … ${lines.length - shown.length} more lines`}</Text>
+      ) : null}
+      {lines.length === 0 ? (
+        <Text color={theme.subtle}>{"  (its task was given before this app opened)"}</Text>
+      ) : null}
+    </Box>
+  );
+}
+
 /**
  * One agent's live transcript, drawn by the lead's item components: a breadcrumb with its status,
  * its newest items, and the keys that steer it. Nothing here talks to core; the callbacks do.
@@ -133,6 +165,7 @@ export function AgentTranscript(props: AgentTranscriptProps) {
         </Text>
         {node ? <Text color={theme.subtle}> · {headerFigures(node, now)}</Text> : null}
       </Text>
+      {node ? <AgentTask node={node} tree={tree} leadLabel={props.leadLabel ?? "lead"} /> : null}
       {hidden > 0 ? <Text color={theme.subtle}>{`… ${hidden} earlier items`}</Text> : null}
       {shown.length === 0 ? <Text color={theme.subtle}>(nothing yet)</Text> : null}
       {shown.map((item) => (

@@ -54,6 +54,8 @@ export interface AgentNode {
   reported: UsageTotals | undefined;
   /** Its children's ids, in spawn order. */
   children: readonly string[];
+  /** The message its parent gave it (its task), shown at the top of its transcript. */
+  task?: string | undefined;
   /** Its budget (as clamped by core); the row shows spent / budget. */
   budget?: BudgetSpec | undefined;
   /**

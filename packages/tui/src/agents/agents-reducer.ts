@@ -142,6 +142,7 @@ function spawn(state: AgentTreeState, event: AgentEventOf<"subagent-spawned">, a
     model: event.model,
     budget: event.budget,
     worktree: event.worktree,
+    task: event.task ?? existing?.task,
   };
   let next = existing && existing.parentId !== parentId ? detach(state, existing) : state;
   if (parentId !== undefined && !next.nodes[parentId]) next = addNode(next, lazyNode(event.agent, at));

@@ -8,6 +8,7 @@ import {
 import { autopilotCommand } from "./autopilot-command.js";
 import { changesCommand, checkpointCommand, diffCommand, undoCommand } from "./change-commands.js";
 import type { BuiltinCommand } from "./command-types.js";
+import { costCommand } from "./cost-command.js";
 import { planCommand, thinkCommand, thinkingCommand } from "./mode-commands.js";
 import { modelCommand } from "./model-commands.js";
 import {
@@ -58,6 +59,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   // Session
   compactCommand,
   contextCommand,
+  costCommand,
   clearCommand,
   exportCommand,
   sessionsCommand,
