@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { AgentEvent, AgentEventType, AgentTag } from "@nyzhi/core";
 import { describe, expect, it } from "vitest";
 import { createJsonEventWriter, type JsonRecord } from "./json-event-writer.js";
@@ -6,6 +6,21 @@ import { fatalErrorLine, turnCompleteLine } from "./json-run-lines.js";
 
 const DOC = new URL("../../../../docs/json-events.md", import.meta.url);
 const AGENT_EVENTS = new URL("../../../core/src/events/agent-events.ts", import.meta.url);
+
+const INDEX_BEGIN =
+  "<!-- BEGIN GENERATED: the line types the writers produce, by json-events-doc.test.ts -->";
+const INDEX_END = "<!-- END GENERATED -->";
+
+/** The doc's generated index: every line type the writers produce, with its own fields. */
+function renderIndex(fieldsByType: ReadonlyMap<string, ReadonlySet<string>>): string {
+  const rows = [...fieldsByType]
+    .sort(([left], [right]) => left.localeCompare(right))
+    .map(([type, fields]) => {
+      const own = [...fields].filter((field) => !COMMON.includes(field)).sort();
+      return `| [\`${type}\`](#${type}) | ${own.map((field) => `\`${field}\``).join(", ") || "—"} |`;
+    });
+  return ["| line type | its own fields |", "| --- | --- |", ...rows].join("\n");
+}
 
 /** Fields every line may carry, documented once in "Fields on every line". */
 const COMMON = ["type", "agent_id", "depth", "nickname", "role"];
@@ -246,6 +261,21 @@ describe("docs/json-events.md", () => {
         if (common.has(field))
           expect({ type, field, produced: produced.has(field) }).toEqual({ type, field, produced: true });
     }
+  });
+
+  it("holds the generated index of line types and their fields (regenerated here when stale)", () => {
+    const text = readFileSync(DOC, "utf8");
+    const start = text.indexOf(INDEX_BEGIN);
+    const end = text.indexOf(INDEX_END);
+    expect(start, `docs/json-events.md must hold the markers ${INDEX_BEGIN} … ${INDEX_END}`).toBeGreaterThan(
+      -1,
+    );
+    const current = `${text.slice(0, start + INDEX_BEGIN.length)}\n\n${renderIndex(fieldsByType)}\n${text.slice(end)}`;
+    if (current !== text) writeFileSync(DOC, current);
+    expect(
+      current === text,
+      "docs/json-events.md's index was stale; it has been regenerated: commit it",
+    ).toBe(true);
   });
 
   it("gives each line type an example, a line of exactly that type with only its fields, keys sorted", () => {
