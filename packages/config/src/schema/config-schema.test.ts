@@ -19,6 +19,7 @@ describe("configSchema", () => {
       },
       agent: {
         max_steps: 100,
+        plan_mode: false,
         auto_compact_threshold: 0.85,
         max_concurrent_streams: 3,
         sandbox: "workspace-write",

@@ -23,8 +23,6 @@ export interface TrustSettings {
   auto_approve: string[];
   /** Tool patterns that always ask, even in `full` and even after "allow always". */
   always_ask: string[];
-  /** Keep "allow always" answers for later sessions (not read yet: they last for their session). */
-  remember_approvals: boolean;
 }
 
 export const DEFAULT_TRUST_SETTINGS: Readonly<TrustSettings> = {
@@ -35,7 +33,6 @@ export const DEFAULT_TRUST_SETTINGS: Readonly<TrustSettings> = {
   deny_paths: [],
   auto_approve: [],
   always_ask: [],
-  remember_approvals: false,
 };
 
 /** Parses a mode or an alias (`auto_edit`, `auto-edit`; any case); throws listing the valid ones. */
