@@ -7,6 +7,14 @@ import {
 } from "./agent-commands.js";
 import { changesCommand, checkpointCommand, diffCommand, undoCommand } from "./change-commands.js";
 import type { BuiltinCommand } from "./command-types.js";
+import {
+  connectCommand,
+  editorCommand,
+  indexCommand,
+  notifyCommand,
+  searchCommand,
+  stopCommand,
+} from "./input-commands.js";
 import { planCommand, thinkCommand, thinkingCommand } from "./mode-commands.js";
 import { modelCommand } from "./model-commands.js";
 import {
@@ -34,6 +42,19 @@ import {
   trustCommand,
 } from "./setup-commands.js";
 import { exitCommand, helpCommand } from "./system-commands.js";
+import {
+  commandsCommand,
+  handoffCommand,
+  initDeepCommand,
+  learnCommand,
+  mapCommand,
+  quickCommand,
+  refactorCommand,
+  resumeWorkCommand,
+  retryCommand,
+  statusCommand,
+  verifyCommand,
+} from "./workflow-commands.js";
 
 /**
  * Every built-in slash command, each one object (name, description, arguments, kind, group, run)
@@ -44,15 +65,20 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   // System
   helpCommand,
   exitCommand,
+  editorCommand,
   // Provider
   modelCommand,
   loginCommand,
+  connectCommand,
   // Agent
   thinkCommand,
   thinkingCommand,
   planCommand,
   trustCommand,
   sandboxCommand,
+  stopCommand,
+  quickCommand,
+  refactorCommand,
   // Session
   compactCommand,
   contextCommand,
@@ -61,7 +87,12 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   sessionsCommand,
   undoCommand,
   checkpointCommand,
+  retryCommand,
+  searchCommand,
+  handoffCommand,
+  resumeWorkCommand,
   // View
+  statusCommand,
   diffCommand,
   changesCommand,
   memoryCommand,
@@ -72,10 +103,17 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   hooksCommand,
   skillsCommand,
   initCommand,
+  initDeepCommand,
   doctorCommand,
+  commandsCommand,
+  learnCommand,
+  mapCommand,
+  verifyCommand,
+  indexCommand,
   // UI
   themeCommand,
   settingsCommand,
+  notifyCommand,
   // Agents
   agentsCommand,
   subagentConfigCommand,
