@@ -6,9 +6,11 @@ import {
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
+  markStartup,
   resolveDirs,
 } from "@nyzhi/config";
 import type { BudgetLimits } from "../budgets/budget-types.js";
+import { resumeChangeHistory } from "../changes/change-history.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
 import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
@@ -119,6 +121,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     providerSource: loaded.origins["provider.default"]?.source,
   });
   let resolved: ResolvedModel = await resolveModel(options.model);
+  markStartup("model resolved");
   const { record, release } = await openSessionRecord(store, options.resume, {
     provider: resolved.providerId,
     model: resolved.modelId,
@@ -133,12 +136,15 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     host.onOpened?.({ id: record.meta.id, providerId: resolved.providerId, modelId: resolved.modelId });
     // MCP servers (processes to spawn and initialize: the longest part when any is configured),
     // the journal and the workspace are read at once, so the first request waits for the slowest
-    // of them, not their sum. Each finished step is appended to the journal as it completes, so a
-    // killed run keeps it (`--continue`).
+    // of them, not their sum; a server whose tools an earlier session listed is not waited for at
+    // all (it starts in the background, its kept tools offered meanwhile). Each finished step is
+    // appended to the journal as it completes, so a killed run keeps it (`--continue`).
     mcpStarting = startMcpSession({
       config,
       projectRoot,
       projectTrusted: loaded.projectTrusted,
+      // Servers whose tools an earlier session listed start in the background (decision 016).
+      toolCacheDir: resolveDirs(env).cache,
       env,
       logger: getLogger(env),
       onNotice: (notice) => {
@@ -151,6 +157,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       mcpStarting,
     ]);
     for (const warning of workspace.warnings) warn(warning);
+    markStartup("workspace+journal+mcp");
     mcp = await mcpStarting;
     for (const warning of mcp.warnings) host.onMcpNotice?.(warning);
     const created: AgentRuntime = createAgentRuntime({
@@ -194,6 +201,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       },
     });
     runtime = created;
+    if (journal) await resumeChangeHistory(created.tracker, store.changesPathOf(record.meta.id));
+    markStartup("runtime created");
     const queue: string[] = [];
     const takeTeamMail = created.context.takePendingMessages;
     created.context.takePendingMessages = async () => {
@@ -228,6 +237,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       }
     }
     await created.lifecycle.sessionStart({ source: options.resume ? "resume" : "startup" });
+    markStartup("sessionStart hooks");
     const modes = new SessionModes({
       context: created.context,
       projectRoot,

@@ -75,10 +75,29 @@ const batchedTranscriptReducer = batchReducer(transcriptReducer);
 /** Subagents' tool rows, lifecycle lines and usage reach the transcript on the refresh clock's ticks. */
 const fromSubagent = (input: TranscriptInput) => "agent" in input && input.agent.depth > 0;
 
+/**
+ * The moments the person waits for after Enter: the lead's first words of each step and the end
+ * of its turn. They are drawn at once, not at the end of the batching window and ink's next
+ * frame-rate tick (up to ~50 ms later); the rest of a streaming answer keeps the batching.
+ */
+export function answerMoments(): (input: TranscriptInput) => boolean {
+  let answering = false;
+  return (input) => {
+    if (!("agent" in input) || input.agent.depth !== 0) return false;
+    if (input.type === "step-start") answering = false;
+    if (input.type === "text-delta" && !answering) {
+      answering = true;
+      return true;
+    }
+    return input.type === "turn-end";
+  };
+}
+
 export function App(props: AppProps) {
   const { bridge, env } = props;
   const [transcript, dispatchBatch] = useReducer(batchedTranscriptReducer, undefined, createTranscriptState);
-  const dispatchRaw = useBatchedDispatch(dispatchBatch, { background: fromSubagent });
+  const [urgent] = useState(answerMoments);
+  const dispatchRaw = useBatchedDispatch(dispatchBatch, { background: fromSubagent, urgent });
   // Every agent event also feeds the agents panel (batched per frame there).
   const toPanel = useRef<(event: AgentEvent) => void>(() => undefined);
   /** When the lead's turn last said anything (the working line's silence notice). */
