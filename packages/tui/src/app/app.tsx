@@ -150,7 +150,11 @@ export function App(props: AppProps) {
     // A host's session without the `tui` table (a test double) keeps the defaults.
     const configured = session.config.tui?.notify;
     if (configured)
-      notify.update({ bell: configured.bell, desktop: configured.desktop, afterMs: configured.min_duration_ms });
+      notify.update({
+        bell: configured.bell,
+        desktop: configured.desktop,
+        afterMs: configured.min_duration_ms,
+      });
   }, [notify.update, session]);
   const items = useRef(transcript.items);
   items.current = transcript.items;
