@@ -6,6 +6,7 @@ import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CompactThreadResult } from "../compaction/compact-thread.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import type { McpSession } from "../mcp/mcp-session.js";
+import type { ApprovalAnswer } from "../permissions/approval-broker.js";
 import type { TodoStore } from "../planning/todo-store.js";
 import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
 import { followTeam, leadHasTeamMail } from "../runtime/follow-team.js";
@@ -17,8 +18,10 @@ import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import { type CatalogueCommand, expandSlashCommand, loadCommandCatalogue } from "./command-catalogue.js";
 import { withoutModePrefixes } from "./prompt-modes.js";
 import { type SessionAgents, sessionAgents } from "./session-agents.js";
+import { type SessionAutopilot, sessionAutopilot } from "./session-autopilot.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
 import type { SessionModes } from "./session-modes.js";
+import { type SessionPermissions, sessionPermissions } from "./session-permissions.js";
 import { type SessionWorkflows, sessionWorkflows } from "./session-workflows.js";
 
 function worktreesOf(runtime: AgentRuntime) {
@@ -64,6 +67,11 @@ export interface OpenedSession {
    * `/verify` and the prompt workflows), done here so every host does the same.
    */
   readonly workflows: SessionWorkflows;
+  /**
+   * `/autopilot`: an idea taken through expansion, planning, execution, QA and validation, each a
+   * turn of the lead, its state in `.nyzhi/state/autopilot.json` (see `parseAutopilotCommand`).
+   */
+  readonly autopilot: SessionAutopilot;
   /** The lead's model now (`setModel` changes it). */
   readonly model: { providerId: string; modelId: string };
   /**
@@ -118,6 +126,16 @@ export interface OpenedSession {
   budget(): BudgetReport | undefined;
   /** Whether the lead has unread team mail (an idle host starts a turn to read it, as headless does). */
   hasTeamMail(): Promise<boolean>;
+  /**
+   * Answers what an event asked: an `approval-requested` (`"allow"`, `"allow-always"`, `"deny"`,
+   * `{ deny: reason }`) or a `question` (`{ text }`; "" dismisses it). Returns false when nothing
+   * waits under `id` (answered already, or the turn was interrupted).
+   */
+  answer(id: string, reply: ApprovalAnswer | { text: string }): boolean;
+  /** Denies every waiting approval with `reason` and dismisses every waiting question (an interrupt). */
+  dismissPending(reason: string): void;
+  /** The rules in force (trust mode, sandbox, `[agent.trust]`, this session's "allow always" answers). */
+  readonly permissions: SessionPermissions;
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
   /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
@@ -153,6 +171,8 @@ export interface SessionParts {
   current: () => ResolvedModel;
   warn: (message: string) => void;
   env: Environment;
+  /** The sandbox level the session's agents run under. */
+  sandboxLevel: string;
 }
 
 /** The handle a host works with; see `OpenedSession`. */
@@ -212,6 +232,13 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     const model = parts.current();
     return { providerId: model.providerId, modelId: model.modelId };
   };
+  // Each phase is a turn of this session (usage, journal, save), so the closure reads `session` later.
+  const autopilot = sessionAutopilot({
+    projectRoot: parts.loaded.projectRoot,
+    sessionId: record.meta.id,
+    lead: runtime.context.agent,
+    runTurn: (input, turnOptions) => session.runTurn(input, turnOptions),
+  });
   const session: OpenedSession = {
     id: record.meta.id,
     record,
@@ -231,10 +258,12 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       usage,
       lastInput: () => lastInput,
       openedAt,
+      contextPercent: () => session.contextUsage().percentUsed,
     }),
     changes: runtime.tracker,
     todos: runtime.todos,
     mcp: parts.mcp,
+    autopilot,
     get model() {
       return current();
     },
@@ -303,7 +332,11 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       await save();
       return result;
     },
-    contextUsage: () => contextUsage(runtime),
+    contextUsage: () =>
+      contextUsage(runtime, {
+        contextWindow: parts.current().contextWindow,
+        threshold: parts.loaded.config.agent.auto_compact_threshold,
+      }),
     warmUpIndex() {
       if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
     },
@@ -323,6 +356,15 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     waitingWorktrees: () => runtime.manager?.worktrees.list() ?? [],
     budget: () => runtime.budgets.report("lead"),
     hasTeamMail: () => leadHasTeamMail(runtime),
+    answer: (id, reply) => runtime.interaction.answer(id, reply),
+    dismissPending: (reason) => runtime.interaction.dismissAll(reason),
+    permissions: sessionPermissions({
+      loaded: parts.loaded,
+      trustMode: runtime.trustMode,
+      sandboxLevel: parts.sandboxLevel,
+      rules: runtime.interaction.rules,
+      forget: runtime.interaction.forget,
+    }),
     async close() {
       if (closed) return;
       closed = true;

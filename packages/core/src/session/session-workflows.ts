@@ -1,5 +1,5 @@
 import { type LoadedConfig, loadRules } from "@nyzhi/config";
-import { listModels, type Usage } from "@nyzhi/provider";
+import type { Usage } from "@nyzhi/provider";
 import type { TurnInput } from "../agent-loop/run-turn.js";
 import type { TodoStore } from "../planning/todo-store.js";
 import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
@@ -23,7 +23,6 @@ import {
   verifyPrompt,
 } from "../workflows/workflow-prompts.js";
 import type { SessionAgents } from "./session-agents.js";
-import { contextUsage } from "./session-context.js";
 import type { SessionModes, ThinkingSetting } from "./session-modes.js";
 
 /** What `/status` shows: where the session stands. */
@@ -105,6 +104,8 @@ export interface SessionWorkflowParts {
   /** The last input `runTurn` ran, if any this process. */
   lastInput(): TurnInput | undefined;
   openedAt: number;
+  /** Share of the lead's context window in use, when its window is known. */
+  contextPercent(): number | undefined;
 }
 
 function inputText(input: TurnInput): string {
@@ -144,10 +145,7 @@ export function sessionWorkflows(parts: SessionWorkflowParts): SessionWorkflows 
       return saved ? messageText(saved) : undefined;
     },
     async handoff() {
-      const usage = contextUsage(parts.runtime);
       const model = parts.model();
-      const window = listModels(model.providerId).find((info) => info.id === model.modelId)?.contextWindow;
-      const used = usage.systemTokens + usage.toolTokens + usage.threadTokens;
       return writeHandoff({
         projectRoot: root,
         providerId: model.providerId,
@@ -155,7 +153,7 @@ export function sessionWorkflows(parts: SessionWorkflowParts): SessionWorkflows 
         todos: parts.todos.list(),
         messages: parts.record.messages,
         changedFiles: [...new Set(parts.runtime.tracker.changes().map((change) => change.path))],
-        contextPercent: window ? (used / window) * 100 : undefined,
+        contextPercent: parts.contextPercent(),
       });
     },
     async resumeWork() {

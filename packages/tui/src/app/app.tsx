@@ -21,7 +21,7 @@ import { createTranscriptState } from "../transcript/transcript-state.js";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { TranscriptView } from "../transcript/transcript-view.js";
 import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
-import { describeRule } from "./approval-memory.js";
+import { appHeader } from "./app-header.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext, HostContext } from "./commands/command-types.js";
 import { describeThinking, MODE_LABELS } from "./commands/mode-commands.js";
@@ -32,7 +32,9 @@ import type { SessionBridge } from "./session-bridge.js";
 import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
+import { useAutopilotNotice } from "./use-autopilot-notice.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
+import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { type NotifySettings, useNotify } from "./use-notify.js";
 import { type SessionOpener, useSession } from "./use-session.js";
@@ -49,6 +51,8 @@ export interface AppProps {
   initialPrompt?: string | undefined;
   theme: Theme;
   env: Environment;
+  /** nyzhi's version (the header's first line). */
+  version?: string | undefined;
   history?: InputHistory | undefined;
   files?: FileSource | undefined;
   /** `agent.trust.mode` for the status line until the session is open. */
@@ -113,12 +117,22 @@ export function App(props: AppProps) {
     [dispatchRaw],
   );
   const editor = useRef<InputEditorHandle | undefined>(undefined);
+  /** The header is written once, when the first session opens (not again after `/clear`). */
+  const headerWritten = useRef(false);
   const controls = useSession({
     bridge,
     open: props.open,
     resume: props.resume,
     initialPrompt: props.initialPrompt,
     dispatch,
+    onOpened: (opened) => {
+      if (headerWritten.current) return;
+      headerWritten.current = true;
+      dispatch({
+        type: "app-header",
+        header: appHeader(opened, { version: props.version ?? "0.0.0-dev", env }),
+      });
+    },
     onQueueReturned: (text) => {
       editor.current?.insert(text);
       dispatch({
@@ -211,6 +225,9 @@ export function App(props: AppProps) {
     (message: string, tone: "info" | "warning" = "info") => dispatch({ type: "app-notice", message, tone }),
     [dispatch],
   );
+  const warn = useCallback((message: string) => say(message, "warning"), [say]);
+  useAutopilotNotice(session, say);
+  const contextFill = useContextFill(session, `${busy}:${transcript.totals.usage.inputTokens}`, warn);
   /** Ctrl+T and `/agents`: an empty panel never takes the keys (what is typed next would vanish). */
   const togglePanel = useCallback(
     (toggle: () => void) => {
@@ -259,6 +276,10 @@ export function App(props: AppProps) {
       ...hostContext(),
       session: current,
       send: sendPrompt,
+      startTurn: (start, display) => {
+        panel.nextPrompt();
+        return controls.start(start, display);
+      },
       agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
@@ -283,6 +304,7 @@ export function App(props: AppProps) {
       modeKeys.setOffer,
       notify.settings,
       notify.update,
+      panel.nextPrompt,
       panel.toggleVisible,
       refresh,
       say,
@@ -414,10 +436,10 @@ export function App(props: AppProps) {
 
   const answerApproval = useCallback(
     (request: ApprovalRequestView, decision: ApprovalDecision) => {
-      const rule = bridge.approvals.answer(request.id, decision);
-      if (rule) dispatch({ type: "app-notice", message: `Allowed for this session: ${describeRule(rule)}` });
+      // Core remembers an "allow always" and says what it covers (a `permissions` notice).
+      bridge.approvals.answer(request.id, decision);
     },
-    [bridge, dispatch],
+    [bridge],
   );
 
   useKeypress((key) => {
@@ -566,6 +588,7 @@ export function App(props: AppProps) {
         index={transcript.index}
         queued={transcript.queued.length}
         background={controls.background.filter((turn) => turn.endedAt === undefined).length}
+        context={contextFill}
       />
       {quitArmedAt !== undefined ? <Text color={props.theme.warning}>Press Ctrl+C again to quit</Text> : null}
     </ThemeProvider>

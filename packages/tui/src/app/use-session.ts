@@ -1,8 +1,15 @@
-import { MissingCredentialError, type OpenedSession, type SessionResume, type TurnInput } from "@nyzhi/core";
+import { markStartup } from "@nyzhi/config";
+import {
+  type AgentEvent,
+  MissingCredentialError,
+  type OpenedSession,
+  type SessionResume,
+  type TurnInput,
+} from "@nyzhi/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { replayThread } from "./replay-thread.js";
-import type { BridgeMessage, SessionBridge } from "./session-bridge.js";
+import type { SessionBridge } from "./session-bridge.js";
 import { type BackgroundTurn, useBackgroundTurns } from "./use-background-turns.js";
 
 /** Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`). */
@@ -23,10 +30,18 @@ export interface UseSessionOptions {
    * their text is handed back here (for the input), so nothing typed is lost.
    */
   onQueueReturned?: ((text: string) => void) | undefined;
+  /** A session was opened (first, or after `/sessions`, `/clear`), before its saved transcript is shown. */
+  onOpened?: ((session: OpenedSession) => void) | undefined;
 }
 
 /** `needs-login`: no credentials for the provider; the app stays open for `/login`, then `reopen`. */
 export type SessionStatus = "opening" | "ready" | "failed" | "needs-login" | "closed";
+
+/** A turn other than a prompt (`/autopilot`): its events, run by the session's API. */
+export type TurnStarter = (
+  session: OpenedSession,
+  signal: AbortSignal,
+) => AsyncGenerator<AgentEvent, unknown>;
 
 export interface SessionControls {
   session: OpenedSession | undefined;
@@ -37,6 +52,11 @@ export interface SessionControls {
   background: readonly BackgroundTurn[];
   /** Runs `input` as a turn, or queues it for the running one (delivered at its next step). */
   send(input: string, options?: { display?: string }): void;
+  /**
+   * Runs `start` as the foreground turn (Esc interrupts it, approvals reach the person, usage and
+   * saving as for a prompt), shown as `display`; false when a turn runs already or no session is open.
+   */
+  start(start: TurnStarter, display: string): boolean;
   /** Interrupts the running foreground turn and every subagent under the lead. */
   interrupt(): void;
   /** Drops every prompt waiting for the turn (`/clear queue`, `/stop`); how many were dropped. */
@@ -118,11 +138,12 @@ export function useSession(options: UseSessionOptions): SessionControls {
   optionsRef.current = options;
 
   const runTurn = useCallback(
-    (input: TurnInput, display: string) => {
+    (input: TurnInput | TurnStarter, display: string) => {
       const current = sessionRef.current;
       if (!current) return;
       const abort = new AbortController();
       controller.current = abort;
+      markStartup("turn");
       turnStartedAt.current = Date.now();
       turnPrompt.current = display;
       setRunning(true);
@@ -130,8 +151,13 @@ export function useSession(options: UseSessionOptions): SessionControls {
       turn.current = (async () => {
         let reason: BackgroundTurn["reason"];
         try {
-          for await (const event of current.runTurn(input, { signal: abort.signal })) {
+          const events =
+            typeof input === "function"
+              ? input(current, abort.signal)
+              : current.runTurn(input, { signal: abort.signal });
+          for await (const event of events) {
             if (event.type === "turn-end" && event.agent.depth === 0) reason = event.reason;
+            bridge.take(event);
             dispatch(event);
           }
         } catch (error) {
@@ -156,7 +182,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
         }
       })();
     },
-    [dispatch, markEnded, takeHeld],
+    [bridge, dispatch, markEnded, takeHeld],
   );
 
   const send = useCallback(
@@ -184,13 +210,21 @@ export function useSession(options: UseSessionOptions): SessionControls {
     [dispatch, hold, isDetached, runTurn],
   );
 
+  const start = useCallback(
+    (starter: TurnStarter, display: string) => {
+      if (!sessionRef.current || controller.current) return false;
+      runTurn(starter, display);
+      return true;
+    },
+    [runTurn],
+  );
+
   /** Aborts the running turn (foreground or background), its approvals, questions and subagents. */
   const abortTurn = useCallback(() => {
     const abort = controller.current;
     if (!abort || abort.signal.aborted) return;
     abort.abort();
-    bridge.approvals.denyAll("interrupted by the user");
-    bridge.dismissQuestions("(the user interrupted the turn)");
+    bridge.dismissAll("interrupted by the user");
     sessionRef.current?.agents.stopAll();
   }, [bridge]);
 
@@ -215,20 +249,23 @@ export function useSession(options: UseSessionOptions): SessionControls {
   const adopt = useCallback(
     (opened: OpenedSession) => {
       sessionRef.current = opened;
+      bridge.attach(opened);
       setSession(opened);
       setStatus("ready");
+      optionsRef.current.onOpened?.(opened);
       for (const input of replayThread(opened.record.messages)) dispatch(input);
     },
-    [dispatch],
+    [bridge, dispatch],
   );
 
   const closeCurrent = useCallback(async () => {
     abortTurn();
     const running = turn.current;
     if (running) await settleWithin(running, TURN_SETTLE_MS);
-    bridge.approvals.denyAll("the app is closing");
+    bridge.dismissAll("the app is closing");
     const current = sessionRef.current;
     sessionRef.current = undefined;
+    bridge.attach(undefined);
     await current?.close();
   }, [bridge, abortTurn]);
 
@@ -282,17 +319,8 @@ export function useSession(options: UseSessionOptions): SessionControls {
     };
   }, [adopt, dispatch, runTurn, attempt]);
 
-  // Background events, notices and deliveries of queued prompts.
-  useEffect(
-    () =>
-      bridge.listen((message: BridgeMessage) => {
-        if (message.type === "agent-event") dispatch(message.event);
-        else if (message.type === "notice")
-          dispatch({ type: "app-notice", message: message.message, tone: message.tone });
-        else for (const _text of message.texts) dispatch({ type: "queued-prompt-delivered" });
-      }),
-    [bridge, dispatch],
-  );
+  // The session's events outside a running turn (its opening, background agents, notices).
+  useEffect(() => bridge.listen(dispatch), [bridge, dispatch]);
 
   const switchTo = useCallback(
     async (resume: SessionResume | undefined) => {
@@ -339,6 +367,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     busy,
     background: backgroundTurns,
     send,
+    start,
     interrupt,
     detach,
     stopBackground,

@@ -5,6 +5,7 @@ import {
   teamCommand,
   teamsConfigCommand,
 } from "./agent-commands.js";
+import { autopilotCommand } from "./autopilot-command.js";
 import { changesCommand, checkpointCommand, diffCommand, undoCommand } from "./change-commands.js";
 import type { BuiltinCommand } from "./command-types.js";
 import {
@@ -79,6 +80,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   stopCommand,
   quickCommand,
   refactorCommand,
+  autopilotCommand,
   // Session
   compactCommand,
   contextCommand,
