@@ -90,6 +90,10 @@ const coreFloors = [
   { folders: ["tools/search"], why: "search tools, which share the file tools' path helpers" },
   { folders: ["tools/catalogue"], why: "the one list of the tools nyzhi ships" },
   { folders: ["runtime"], why: "assembles an agent (and its children) from everything below" },
+  {
+    folders: ["workflows"],
+    why: "the app's and exec's command workflows (handoff notes, the codebase map, learned skills, prompt workflows) over the services below",
+  },
   { folders: ["session"], why: "the session a host opens: the only floor the hosts talk to" },
 ];
 const escapeFolder = (folder) => folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -1,11 +1,18 @@
 import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
+import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
-import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
+import {
+  LEAD_SYSTEM as LEAD,
+  leadRequests,
+  openApp as openAppIn,
+  quitApp,
+  reasoningEffort,
+} from "./helpers/app-session.js";
+import { anthropicEnv, openaiEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome, tempProject } from "./helpers/run-nyz.js";
-import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
+import { hasTmux, type TmuxTerminal } from "./helpers/tmux-terminal.js";
 
 /**
  * Plan mode and thinking levels through the built `nyz` against the mock (issue 34, Modes):
@@ -13,8 +20,6 @@ import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js"
  * and a forced write is refused; Shift+Tab out offers the plan and one key executes it; the
  * thinking level of `/think budget N`, `/thinking` and `deep:` reaches the request; `nyz exec --plan`.
  */
-const READY = "Ask anything";
-const LEAD = "You are Nizzy";
 const PLAN_SYSTEM = "PLAN MODE (READ-ONLY)";
 const MUTATING = ["write", "edit", "bash"];
 
@@ -28,26 +33,15 @@ afterEach(async () => {
   mock = undefined;
 });
 
-async function openApp(env: Record<string, string>, cwd: string, args: string[] = []): Promise<TmuxTerminal> {
-  const term = await TmuxTerminal.start({
-    cwd,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, NYZHI_LOG: "silent", ...env },
+function openApp(env: Record<string, string>, cwd: string, args: string[] = []): Promise<TmuxTerminal> {
+  return openAppIn(env, cwd, args, {
+    onStart: (term) => {
+      terminal = term;
+    },
   });
-  terminal = term;
-  await term.startNyz(args);
-  await term.waitForText(READY);
-  // The session is open once the footer names the model and trust mode.
-  await term.waitFor((screen) => /[\w.-]+ · trust \w+/.test(screen));
-  return term;
 }
 
-const leadRequests = (server: MockLlm): RecordedRequest[] =>
-  server.requests.filter((request) => request.system?.includes(LEAD));
-
-async function quit(term: TmuxTerminal): Promise<void> {
-  await term.typeLine("/exit");
-  await term.waitFor((screen) => screen.trimEnd().endsWith(SHELL_PROMPT.trim()), 20_000, "screen");
-}
+const quit = quitApp;
 
 describe.skipIf(!hasTmux())("plan mode and thinking levels in the app", { timeout: 180_000 }, () => {
   it("Shift+Tab plans read-only, refuses a forced write, then offers the plan and executes it", async () => {
@@ -160,13 +154,7 @@ describe.skipIf(!hasTmux())("plan mode and thinking levels in the app", { timeou
       rules: [{ match: { system: LEAD }, response: { text: "Answered." } }],
     });
     const workspace = await tempProject("nyzhi-e2e-think-openai-");
-    const env = {
-      NYZHI_HOME: await tempHome(),
-      NYZHI_PROVIDER: "openai",
-      OPENAI_API_KEY: "sk-openai-test",
-      OPENAI_BASE_URL: `${mock.url}/v1`,
-      NYZHI_CREDENTIAL_STORE: "file",
-    };
+    const env = openaiEnv(mock, await tempHome());
     const term = await openApp(env, workspace, ["--model", "openai/gpt-5.2"]);
     await term.typeLine("/thinking low");
     await term.waitForText("Thinking: low");
@@ -175,13 +163,9 @@ describe.skipIf(!hasTmux())("plan mode and thinking levels in the app", { timeou
     await term.waitFor(() => leadRequests(mock!).length >= 1);
     await term.typeLine("deep: second question");
     await term.waitFor(() => leadRequests(mock!).length >= 2);
-    const effort = (body: unknown) => {
-      const wire = body as { reasoning_effort?: string; reasoning?: { effort?: string } };
-      return wire.reasoning_effort ?? wire.reasoning?.effort;
-    };
     const [first, deep] = leadRequests(mock).map((request) => request.body);
-    expect(effort(first)).toBe("low");
-    expect(effort(deep)).toBe("high");
+    expect(reasoningEffort(first)).toBe("low");
+    expect(reasoningEffort(deep)).toBe("high");
     await quit(term);
   });
 });

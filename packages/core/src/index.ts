@@ -342,6 +342,7 @@ export {
   type TrustList,
 } from "./session/session-permissions.js";
 export { openSessionRecord, type SessionResume } from "./session/session-record.js";
+export type { IndexState, SessionStatus, SessionWorkflows } from "./session/session-workflows.js";
 export { loadSkills } from "./skills/load-skills.js";
 export { SKILLS_SERVICE, type Skill } from "./skills/skill-types.js";
 export { skillsIndexFragment } from "./skills/skills-index-fragment.js";
@@ -465,4 +466,15 @@ export { createVerifyTool } from "./tools/shell/verify.js";
 export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
 export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./tools/teams/team-tools.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
+// Command workflows (`/handoff`, `/map`, `/learn`, prompt workflows)
+export { MAP_DIRECTORY, MAP_DOCUMENTS, type MapResult, mapCodebase } from "./workflows/codebase-map.js";
+export {
+  formatHandoff,
+  HANDOFF_DIRECTORY,
+  newestHandoff,
+  parseHandoffTodos,
+  writeHandoff,
+} from "./workflows/handoff.js";
+export { saveLearnedSkill } from "./workflows/learn-skill.js";
+export { WorkflowError } from "./workflows/workflow-error.js";
 export type { WorktreeRecord } from "./worktrees/worktree-records.js";

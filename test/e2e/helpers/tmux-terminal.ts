@@ -125,6 +125,14 @@ export class TmuxTerminal {
     return this.waitFor((screen) => screen.includes(text), timeoutMs);
   }
 
+  /**
+   * Copies every byte the pane's program writes from now on to `file` (tmux `pipe-pane`): for
+   * what the screen does not show, such as the bell (BEL).
+   */
+  async recordOutput(file: string): Promise<void> {
+    await this.tmux("pipe-pane", "-o", "-t", this.target, `cat >> '${file.replace(/'/g, "'\\''")}'`);
+  }
+
   /** Resizes the pane's window, as a person dragging the terminal's edge. */
   async resize(columns: number, rows: number): Promise<void> {
     await this.tmux("resize-window", "-t", this.target, "-x", String(columns), "-y", String(rows));

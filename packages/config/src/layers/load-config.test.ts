@@ -236,7 +236,6 @@ describe("loadConfig: keys nothing reads", () => {
       "tui.streaming",
       "tui.output_style",
       "tui.show_thinking",
-      "tui.notify",
       "tui.colors.bg_page",
       "tui.colors.bg_surface",
       "tui.colors.bg_elevated",

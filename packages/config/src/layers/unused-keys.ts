@@ -26,7 +26,6 @@ export const NOT_YET_READ_KEYS: ReadonlyArray<{ key: string; takesEffect: string
   { key: "tui.streaming", takesEffect: "in a later version (the app always streams)" },
   { key: "tui.output_style", takesEffect: "in a later version" },
   { key: "tui.show_thinking", takesEffect: "in a later version (the app always shows thinking)" },
-  { key: "tui.notify", takesEffect: "in a later version (the app does not notify yet)" },
   ...[
     "bg_page",
     "bg_surface",

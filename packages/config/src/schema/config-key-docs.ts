@@ -43,8 +43,10 @@ export const CONFIG_KEY_DOCS: Readonly<Record<string, string>> = {
   "tui.colors.info": "Info colour override (`#rrggbb`).",
   "tui.output_style": "How much of the agents' work the app shows.",
   "tui.show_thinking": "Show the model's thinking in the app.",
-  "tui.notify.bell": "Ring the terminal bell when a long turn ends.",
-  "tui.notify.desktop": "Send a desktop notification when a long turn ends.",
+  "tui.notify.bell":
+    "Ring the terminal bell when a long turn ends or an approval waits (`/notify` changes it for the session).",
+  "tui.notify.desktop":
+    "Send a desktop notification (notify-send, osascript) when a long turn ends or an approval waits.",
   "tui.notify.min_duration_ms": "Only turns longer than this (ms) notify.",
   "agent.max_steps": "Most model steps in one turn of the lead (`--max-steps` overrides it).",
   "agent.max_tokens": "Most output tokens per model reply.",

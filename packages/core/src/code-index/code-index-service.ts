@@ -65,6 +65,7 @@ export interface CodeIndexServiceOptions {
  */
 export class CodeIndexService {
   readonly #options: CodeIndexServiceOptions;
+  #off = false;
   #index: Promise<CodeIndex> | undefined;
   #built = false;
   #pending = new Set<string>();
@@ -141,7 +142,7 @@ export class CodeIndexService {
    * no index yet (or its child process failed).
    */
   async search(query: string, options: SearchOptions = {}): Promise<SearchResult[] | undefined> {
-    if (!(await this.isBuilt())) return undefined;
+    if (this.#off || !(await this.isBuilt())) return undefined;
     await this.#writing;
     if (this.#pending.size > 0) await this.#flush();
     const index = await this.#open();
@@ -211,6 +212,18 @@ export class CodeIndexService {
       }, options.delayMs ?? BACKGROUND_BUILD_DELAY_MS);
       this.#timer.unref();
     });
+  }
+
+  /** Whether `/index off` turned the index off for this session. */
+  get off(): boolean {
+    return this.#off;
+  }
+
+  /** `/index off`: closed for the rest of the session; searches and auto-context find no index. */
+  async turnOff(): Promise<void> {
+    this.#off = true;
+    this.#ready = Promise.resolve(false);
+    await this.close();
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { NyzhiError } from "@nyzhi/config";
 import type { AgentManager, SpawnedAgent, SpawnRequest, WaitRequest } from "../subagents/agent-manager.js";
+import type { AgentStatus } from "../subagents/agent-status.js";
 import type { TeamTask } from "../teams/task-board.js";
 import type { TeamService } from "../teams/team-service.js";
 import { readTeamSnapshot, type TeamSnapshot } from "../teams/team-snapshot.js";
@@ -42,6 +43,8 @@ export interface SessionAgents {
   wait(
     request?: Omit<WaitRequest, "callerId">,
   ): Promise<{ status: Record<string, string>; timed_out: boolean }>;
+  /** Waits until one agent of the lead's is final, and returns its status (its answer when completed). */
+  finish(agentId: string, signal?: AbortSignal): Promise<AgentStatus>;
 }
 
 type Target = { kind: "teammate"; team: string; name: string } | { kind: "subagent" };
@@ -92,6 +95,7 @@ export function sessionAgents(runtime: SessionAgentParts): SessionAgents {
     enabled: runtime.manager !== undefined,
     spawn: (request) => manager().spawn({ ...request, parent: { agentId: leadId, depth: 0 } }),
     wait: (request = {}) => manager().wait({ ...request, callerId: leadId }),
+    finish: (agentId, signal) => manager().waitUntilFinal(agentId, signal),
     teams,
     tasks: async (team) =>
       (await (runtime.teams?.board.list(team) ?? Promise.resolve([])).catch(() => [])).filter(

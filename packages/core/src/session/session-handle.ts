@@ -23,6 +23,7 @@ import { type ContextUsage, compactLead, contextUsage } from "./session-context.
 import { type CostReport, costReport } from "./session-cost.js";
 import type { SessionModes } from "./session-modes.js";
 import { type SessionPermissions, sessionPermissions } from "./session-permissions.js";
+import { type SessionWorkflows, sessionWorkflows } from "./session-workflows.js";
 
 function worktreesOf(runtime: AgentRuntime) {
   if (!runtime.manager) throw new Error("Subagents are off (agent.agents.enabled = false).");
@@ -62,6 +63,11 @@ export interface OpenedSession {
    * A prompt's `plan:`, `think:`, `deep:` and `ultra:` prefixes change only its own turn.
    */
   readonly modes: SessionModes;
+  /**
+   * The command workflows (`/status`, `/retry`, `/handoff`, `/resume-work`, `/map`, `/learn`,
+   * `/verify` and the prompt workflows), done here so every host does the same.
+   */
+  readonly workflows: SessionWorkflows;
   /**
    * `/autopilot`: an idea taken through expansion, planning, execution, QA and validation, each a
    * turn of the lead, its state in `.nyzhi/state/autopilot.json` (see `parseAutopilotCommand`).
@@ -185,6 +191,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
   const restoredChildren = runtime.manager?.usageOf(LEAD_ID) ?? { usage: emptyUsage(), costUsd: 0 };
   let lead = { usage: emptyUsage(), costUsd: 0 };
   let closed = false;
+  let lastInput: TurnInput | undefined;
+  const openedAt = Date.now();
   const usage = (): SessionUsage => {
     const children = runtime.manager?.usageOf(LEAD_ID) ?? restoredChildren;
     const teammates = runtime.teams?.usage() ?? { usage: emptyUsage(), costUsd: 0 };
@@ -218,6 +226,15 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     mcp: parts.mcp,
     warn: parts.warn,
   };
+  const agents = sessionAgents({
+    leadId: runtime.context.agent.agentId,
+    manager: runtime.manager,
+    teams: runtime.teams,
+  });
+  const current = () => {
+    const model = parts.current();
+    return { providerId: model.providerId, modelId: model.modelId };
+  };
   // Each phase is a turn of this session (usage, journal, save), so the closure reads `session` later.
   const autopilot = sessionAutopilot({
     projectRoot: parts.loaded.projectRoot,
@@ -232,21 +249,30 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     projectRoot: parts.loaded.projectRoot,
     loaded: parts.loaded,
     modes: parts.modes,
-    agents: sessionAgents({
-      leadId: runtime.context.agent.agentId,
-      manager: runtime.manager,
-      teams: runtime.teams,
+    agents,
+    workflows: sessionWorkflows({
+      record,
+      loaded: parts.loaded,
+      runtime,
+      modes: parts.modes,
+      agents,
+      todos: runtime.todos,
+      model: current,
+      usage,
+      lastInput: () => lastInput,
+      openedAt,
+      contextPercent: () => session.contextUsage().percentUsed,
     }),
     changes: runtime.tracker,
     todos: runtime.todos,
     mcp: parts.mcp,
     autopilot,
     get model() {
-      const current = parts.current();
-      return { providerId: current.providerId, modelId: current.modelId };
+      return current();
     },
     async *runTurn(input, turnOptions = {}) {
       const signal = turnOptions.signal ?? new AbortController().signal;
+      lastInput = input;
       const { input: turnInput, modes: prompt } = withoutModePrefixes(input);
       const planned = parts.modes.mode === "plan" || prompt.planMode;
       const restore = parts.modes.applyTurnModes(prompt);

@@ -1,8 +1,15 @@
 /** OpenAI's reasoning efforts (Chat `reasoning_effort`, Responses `reasoning.effort`). */
 export type OpenAIReasoningEffort = "minimal" | "low" | "medium" | "high" | "xhigh";
 
-/** Our effort levels onto OpenAI's: `max` is `xhigh`; anything unknown (or none) is `high`. */
-export function mapOpenAIReasoningEffort(effort: string | undefined): OpenAIReasoningEffort {
+/**
+ * Our effort levels onto OpenAI's: `max` is `xhigh`. OpenAI takes no token budget, so plain thinking
+ * (`on`, or none) with one (`/think budget N`) picks the effort nearest to it: up to 4096 tokens
+ * `low`, up to 8192 `medium`, more `high`; anything else unknown is `high`.
+ */
+export function mapOpenAIReasoningEffort(
+  effort: string | undefined,
+  budgetTokens?: number,
+): OpenAIReasoningEffort {
   switch (effort) {
     case "minimal":
     case "low":
@@ -13,6 +20,7 @@ export function mapOpenAIReasoningEffort(effort: string | undefined): OpenAIReas
     case "max":
       return "xhigh";
     default:
-      return "high";
+      if (budgetTokens === undefined || (effort !== undefined && effort !== "on")) return "high";
+      return budgetTokens <= 4096 ? "low" : budgetTokens <= 8192 ? "medium" : "high";
   }
 }

@@ -82,7 +82,7 @@ function applyThinking(body: StreamParams, request: ModelRequest, modelId: strin
     Object.assign(body, { thinking: { type: "enabled" }, temperature: 1.0, top_p: 0.95 });
     return;
   }
-  body.reasoning_effort = mapOpenAIReasoningEffort(request.thinking?.effort);
+  body.reasoning_effort = mapOpenAIReasoningEffort(request.thinking?.effort, request.thinking?.budgetTokens);
 }
 
 /**

@@ -53,7 +53,10 @@ export class OpenAIResponsesLanguageModel extends SdkLanguageModel<OpenAI, Strea
     if (tools) body.tools = tools;
     if (request.maxTokens !== undefined) body.max_output_tokens = request.maxTokens;
     if (request.thinking) {
-      body.reasoning = { effort: mapOpenAIReasoningEffort(request.thinking.effort), summary: "auto" };
+      body.reasoning = {
+        effort: mapOpenAIReasoningEffort(request.thinking.effort, request.thinking.budgetTokens),
+        summary: "auto",
+      };
     } else if (request.temperature !== undefined) body.temperature = request.temperature;
     return { ...body, ...(request.providerOptions?.openai ?? {}) } as StreamParams;
   }

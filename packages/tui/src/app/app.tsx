@@ -1,6 +1,6 @@
 import type { Environment } from "@nyzhi/config";
 import { type AgentEvent, login, parseSlashInput, type SessionResume } from "@nyzhi/core";
-import { Box, Text } from "ink";
+import { Box, Text, useStdin } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../approval/approval-dialog.js";
 import type { ApprovalDecision, ApprovalRequestView } from "../approval/approval-types.js";
@@ -25,7 +25,9 @@ import { appHeader } from "./app-header.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext, HostContext } from "./commands/command-types.js";
 import { describeThinking, MODE_LABELS } from "./commands/mode-commands.js";
+import { composeInEditor } from "./external-editor.js";
 import { Picker, type PickerSpec } from "./picker.js";
+import { SearchBar, useTranscriptSearch } from "./search-bar.js";
 import type { SessionBridge } from "./session-bridge.js";
 import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
@@ -34,6 +36,7 @@ import { useAutopilotNotice } from "./use-autopilot-notice.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
+import { type NotifySettings, useNotify } from "./use-notify.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 import { useTeamWake } from "./use-team-wake.js";
 
@@ -61,6 +64,9 @@ export interface AppProps {
   /** Receives the app's `quit`, so signals (SIGTERM, SIGHUP) close the session the same way. */
   quitRef?: { current: ((code: number) => Promise<void>) | undefined } | undefined;
 }
+
+/** Until the session's config is read (`tui.notify`). */
+const NOTIFY_DEFAULTS: NotifySettings = { bell: true, desktop: false, afterMs: 5000 };
 
 type Overlay = { kind: "palette" } | { kind: "picker"; picker: PickerSpec } | undefined;
 
@@ -150,6 +156,24 @@ export function App(props: AppProps) {
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
   const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
   const approvalFocus = useApprovalFocus(approvals, editor);
+  const notify = useNotify({ initial: NOTIFY_DEFAULTS, busy, approvalsWaiting: approvals.length });
+  const notifyFromConfig = useRef(false);
+  useEffect(() => {
+    if (!session || notifyFromConfig.current) return;
+    notifyFromConfig.current = true;
+    // A host's session without the `tui` table (a test double) keeps the defaults.
+    const configured = session.config.tui?.notify;
+    if (configured)
+      notify.update({
+        bell: configured.bell,
+        desktop: configured.desktop,
+        afterMs: configured.min_duration_ms,
+      });
+  }, [notify.update, session]);
+  const items = useRef(transcript.items);
+  items.current = transcript.items;
+  const search = useTranscriptSearch(useCallback(() => items.current, []));
+  const { stdin } = useStdin();
   const [overlay, setOverlay] = useState<Overlay>(undefined);
   const [inputEpoch, setInputEpoch] = useState(0);
   const [quitArmedAt, setQuitArmedAt] = useState<number | undefined>(undefined);
@@ -262,15 +286,31 @@ export function App(props: AppProps) {
       switchSession: controls.switchTo,
       refresh,
       offerPlan: modeKeys.setOffer,
+      search: search.start,
+      composeInEditor: async () => {
+        const result = await composeInEditor(editor.current?.text() ?? "", env, stdin);
+        if ("error" in result) return say(result.error, "warning");
+        editor.current?.replace(result.text);
+        say(`Loaded ${result.text.split("\n").length} line(s) from the editor (enter sends them).`);
+      },
+      notify: { settings: () => notify.settings, update: notify.update },
+      queue: { clear: controls.clearQueue },
+      interrupt: controls.interrupt,
     }),
     [
       controls,
+      env,
       hostContext,
       modeKeys.setOffer,
+      notify.settings,
+      notify.update,
       panel.nextPrompt,
       panel.toggleVisible,
       refresh,
+      say,
+      search.start,
       sendPrompt,
+      stdin,
       togglePanel,
     ],
   );
@@ -405,6 +445,10 @@ export function App(props: AppProps) {
   useKeypress((key) => {
     if (modeKeys.offer !== undefined && approvals.length === 0) {
       modeKeys.answerOffer(key);
+    } else if (search.search && isCtrl(key, "n")) {
+      search.next();
+    } else if (search.search && key.name === "escape" && approvals.length === 0 && overlay === undefined) {
+      search.clear();
     } else if (
       key.name === "tab" &&
       key.shift &&
@@ -514,10 +558,11 @@ export function App(props: AppProps) {
       ) : null}
       <SteerPrompt panel={panel} />
       <SessionModeLines planMode={session?.modes.mode === "plan"} offer={modeKeys.offer} />
+      <SearchBar search={search.search} />
       <InputEditor
         key={inputEpoch}
         onSubmit={submit}
-        onEscape={panel.steer ? panel.endSteer : controls.interrupt}
+        onEscape={search.search ? search.clear : panel.steer ? panel.endSteer : controls.interrupt}
         busy={busy}
         history={props.history?.entries}
         commands={commands as SlashCommand<unknown>[]}

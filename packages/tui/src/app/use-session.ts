@@ -59,6 +59,8 @@ export interface SessionControls {
   start(start: TurnStarter, display: string): boolean;
   /** Interrupts the running foreground turn and every subagent under the lead. */
   interrupt(): void;
+  /** Drops every prompt waiting for the turn (`/clear queue`, `/stop`); how many were dropped. */
+  clearQueue(): number;
   /** Ctrl+B: detaches the running turn from the input (see `BackgroundTurn`); false when none runs. */
   detach(): boolean;
   /** `/bg stop`: interrupts the turn running in the background; false when there is none. */
@@ -350,8 +352,16 @@ export function useSession(options: UseSessionOptions): SessionControls {
     return closing.current;
   }, [closeCurrent]);
 
+  const clearQueue = useCallback(() => {
+    const dropped =
+      (sessionRef.current?.takeQueued().length ?? 0) + takeHeld().length + waiting.current.splice(0).length;
+    dispatch({ type: "queue-cleared" });
+    return dropped;
+  }, [dispatch, takeHeld]);
+
   const busy = running && !isDetached();
   return {
+    clearQueue,
     session,
     status,
     busy,

@@ -44,6 +44,8 @@ export interface InputEditorHandle {
   feed(key: Keypress): void;
   /** Puts `text` back into the input, before what is there (queued prompts of an interrupted turn). */
   insert(text: string): void;
+  /** Replaces the input's text (`/editor` brings back what was composed there). */
+  replace(text: string): void;
 }
 
 /**
@@ -93,6 +95,10 @@ export function InputEditor(props: InputEditorProps) {
         const existing = current.current.buffer.text;
         const joined = existing === "" ? text : `${text}\n${existing}`;
         current.current = { ...current.current, buffer: bufferOf(joined) };
+        setState(current.current);
+      },
+      replace: (text) => {
+        current.current = { ...current.current, buffer: bufferOf(text) };
         setState(current.current);
       },
     };

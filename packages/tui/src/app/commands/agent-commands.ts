@@ -91,12 +91,26 @@ function teamLines(team: TeamSummary, tasks: readonly string[]): string[] {
 /** `/team`: the teams this session takes part in: members and their state, unread mail, the task board. */
 export const teamCommand: BuiltinCommand = {
   name: "team",
-  description: "Members, inboxes and the task board",
+  description:
+    "Members, inboxes and the task board; with <N> <task>, the lead splits the task over N subagents",
   kind: "instant",
+  args: "[<N> <task>]",
   group: "Agents",
-  run: async (_args, context) => {
+  run: async (args, context) => {
     const { agents } = context.session;
     if (!agents.enabled) return context.say("Teams need subagents (agent.agents.enabled = true).", "warning");
+    if (args) {
+      const match = /^(\d+)\s+([\s\S]+)$/.exec(args);
+      const count = Number(match?.[1]);
+      if (!match || count < 1 || count > 16)
+        return context.say(
+          "Usage: /team <N> <task> (N from 1 to 16), or /team for the team view.",
+          "warning",
+        );
+      return context.send(context.session.workflows.prompts.team(count, match[2]!.trim()), {
+        display: `/team ${args}`,
+      });
+    }
     const snapshot = await agents.teams();
     if (!snapshot)
       return context.say(

@@ -9,6 +9,14 @@ import { autopilotCommand } from "./autopilot-command.js";
 import { changesCommand, checkpointCommand, diffCommand, undoCommand } from "./change-commands.js";
 import type { BuiltinCommand } from "./command-types.js";
 import { costCommand } from "./cost-command.js";
+import {
+  connectCommand,
+  editorCommand,
+  indexCommand,
+  notifyCommand,
+  searchCommand,
+  stopCommand,
+} from "./input-commands.js";
 import { planCommand, thinkCommand, thinkingCommand } from "./mode-commands.js";
 import { modelCommand } from "./model-commands.js";
 import {
@@ -36,6 +44,19 @@ import {
   trustCommand,
 } from "./setup-commands.js";
 import { exitCommand, helpCommand } from "./system-commands.js";
+import {
+  commandsCommand,
+  handoffCommand,
+  initDeepCommand,
+  learnCommand,
+  mapCommand,
+  quickCommand,
+  refactorCommand,
+  resumeWorkCommand,
+  retryCommand,
+  statusCommand,
+  verifyCommand,
+} from "./workflow-commands.js";
 
 /**
  * Every built-in slash command, each one object (name, description, arguments, kind, group, run)
@@ -46,15 +67,20 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   // System
   helpCommand,
   exitCommand,
+  editorCommand,
   // Provider
   modelCommand,
   loginCommand,
+  connectCommand,
   // Agent
   thinkCommand,
   thinkingCommand,
   planCommand,
   trustCommand,
   sandboxCommand,
+  stopCommand,
+  quickCommand,
+  refactorCommand,
   autopilotCommand,
   // Session
   compactCommand,
@@ -65,7 +91,12 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   sessionsCommand,
   undoCommand,
   checkpointCommand,
+  retryCommand,
+  searchCommand,
+  handoffCommand,
+  resumeWorkCommand,
   // View
+  statusCommand,
   diffCommand,
   changesCommand,
   memoryCommand,
@@ -76,10 +107,17 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   hooksCommand,
   skillsCommand,
   initCommand,
+  initDeepCommand,
   doctorCommand,
+  commandsCommand,
+  learnCommand,
+  mapCommand,
+  verifyCommand,
+  indexCommand,
   // UI
   themeCommand,
   settingsCommand,
+  notifyCommand,
   // Agents
   agentsCommand,
   subagentConfigCommand,

@@ -4,6 +4,7 @@ import type { SlashCommand } from "../../commands/command-registry.js";
 import type { TranscriptInput } from "../../transcript/transcript-types.js";
 import type { PickerSpec } from "../picker.js";
 import type { BackgroundTurn } from "../use-background-turns.js";
+import type { NotifySettings } from "../use-notify.js";
 import type { TurnStarter } from "../use-session.js";
 
 /** What every command may do, with or without a session: the app's own surfaces. */
@@ -45,6 +46,16 @@ export interface CommandContext extends HostContext {
   offerPlan(plan: string): void;
   /** The footer shows the model from `session.model`; call after changing it. */
   refresh(): void;
+  /** Searches the transcript (`/search`): the match shows over the input; Ctrl+N next, Esc clears. */
+  search(query: string): void;
+  /** Opens `$VISUAL`/`$EDITOR` on the input's text and puts the result back (`/editor`). */
+  composeInEditor(): Promise<void>;
+  /** When the app rings or notifies (`/notify`). */
+  notify: { settings(): NotifySettings; update(settings: NotifySettings): void };
+  /** Prompts waiting for the running turn: dropped by `/clear queue` and `/stop`. */
+  queue: { clear(): number };
+  /** Interrupts the running turn (as Esc). */
+  interrupt(): void;
 }
 
 /** Runs a command with what followed its name (trimmed, may be ""). */

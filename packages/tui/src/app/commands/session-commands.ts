@@ -8,10 +8,13 @@ import type { BuiltinCommand } from "./command-types.js";
 /** `/clear`: the session is saved as it is (resumable) and a new one starts, with an empty transcript. */
 export const clearCommand: BuiltinCommand = {
   name: "clear",
-  description: "Clear the transcript and start a new thread",
+  description: "Clear the transcript and start a new thread; /clear queue drops the queued prompts",
   kind: "instant",
+  args: "[queue]",
   group: "Session",
-  run: async (_args, context) => {
+  run: async (args, context) => {
+    if (args === "queue") return context.say(`Cleared ${context.queue.clear()} queued message(s).`);
+    if (args) return context.say("Usage: /clear [queue]", "warning");
     if (context.busy) return context.say("Wait for the turn to end (or press Esc) first.", "warning");
     const previous = context.session.id;
     await context.switchSession(undefined);
