@@ -41,11 +41,17 @@ export { ROW_REFRESH_MS } from "./agents/use-gated-nodes.js";
 // The app
 export { App, type AppProps, QUIT_WINDOW_MS } from "./app/app.js";
 export { ApprovalQueue } from "./app/approval-queue.js";
+export { BUILTIN_COMMANDS } from "./app/commands/builtin-commands.js";
+export type {
+  AppCommand,
+  BuiltinCommand,
+  CommandContext,
+  HostContext,
+} from "./app/commands/command-types.js";
 export { replayThread } from "./app/replay-thread.js";
 export { type RunAppOptions, runApp } from "./app/run-app.js";
 export { type PendingQuestion, SessionBridge } from "./app/session-bridge.js";
 export type { SessionOpener } from "./app/use-session.js";
-
 // Approvals
 export { ApprovalDialog, type ApprovalDialogProps } from "./approval/approval-dialog.js";
 export { ApprovalPreview, previewDiff } from "./approval/approval-preview.js";
@@ -58,7 +64,6 @@ export {
 // Slash commands, completion popup, palette
 export { CommandPalette, type CommandPaletteProps } from "./commands/command-palette.js";
 export {
-  BUILTIN_COMMANDS,
   type CommandKind,
   type CommandSource,
   filterCommands,

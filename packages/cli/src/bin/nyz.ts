@@ -45,6 +45,18 @@ function exitQuietly(code: number): never {
   import(specifier);
 
 const args = process.argv.slice(2);
+// `NYZHI_TRACE_START=1`: marks of where the run's time went, printed to stderr at exit (see
+// markStartup in @nyzhi/config; the symbol is spelled out here, as this file loads no package).
+const startupMarks: string[] | undefined = process.env.NYZHI_TRACE_START ? [] : undefined;
+const mark = (name: string) => startupMarks?.push(`${(process.uptime() * 1000).toFixed(1)} ${name}`);
+if (startupMarks) {
+  (globalThis as Record<symbol, unknown>)[Symbol.for("nyzhi.startupMarks")] = startupMarks;
+  process.on("exit", () => {
+    mark("exit");
+    process.stderr.write(`${startupMarks.join("\n")}\n`);
+  });
+  mark("bin");
+}
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.stdout.write(`${NYZHI_VERSION}\n`);
 } else {
@@ -55,6 +67,7 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     const variant =
       args[0] === "exec" || args[0] === "run" ? "headless" : indexProcess ? "index-process" : "commands";
     const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
+    mark("bundle loaded");
     loaded.exports.main(args).then(
       (code) => {
         loaded.saveCodeCache();

@@ -1,4 +1,4 @@
-import { getLogger, writeFileAtomic } from "@nyzhi/config";
+import { getLogger, markStartup, writeFileAtomic } from "@nyzhi/config";
 import { type AgentEvent, describeBudget, openSession, type TurnResult } from "@nyzhi/core";
 import { subtractUsage } from "@nyzhi/provider";
 import { indexProcessCommand } from "../commands/index-process-command-line.js";
@@ -116,6 +116,7 @@ export async function runHeadless(
   const subagentModels = parseSubagentModels(flags.subagentModel);
 
   const loaded = await loadCliConfig(io, { ...globals, ...(trust ? { trust } : {}) });
+  markStartup("config loaded");
   // The session is held until its thread is saved: a second run on it fails at once instead of racing.
   const session = await openSession({
     cwd: io.cwd,
@@ -143,6 +144,7 @@ export async function runHeadless(
     host: { onEvent: emit },
   });
   const before = session.usage();
+  markStartup("session open");
   let result: TurnResult;
   try {
     const expanded = await session.expandCommand(run.prompt);
@@ -159,15 +161,18 @@ export async function runHeadless(
         result = next.value;
         break;
       }
+      if (next.value.type.startsWith("step-") || next.value.type === "turn-end") markStartup(next.value.type);
       emit(next.value);
     }
   } finally {
     // Whatever failed (a bad /command, a missing -i image), the agents and MCP servers are
     // stopped, the session saved and released, so the process can exit.
     sink.flush();
+    markStartup("turn done");
     await session.close();
   }
   const after = session.usage();
+  markStartup("session closed");
   const runUsage = subtractUsage(after.usage, before.usage);
   const runCost = after.costUsd - before.costUsd;
   const runEmbeddingTokens = after.embeddingTokens - before.embeddingTokens;

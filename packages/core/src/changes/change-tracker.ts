@@ -1,6 +1,10 @@
 import { lstat, readFile } from "node:fs/promises";
-import type { ChangeRecorder, FileChange } from "../tools/seam/tool-types.js";
+import type { ChangeRecorder } from "../tools/seam/tool-types.js";
+import type { ChangeHistorySink, LoadedHistoryEntry } from "./change-history.js";
 import { type TurnCheckpoint, type UndoReport, undoCheckpoint } from "./checkpoints.js";
+import type { TrackedChange } from "./tracked-change.js";
+
+export type { TrackedChange } from "./tracked-change.js";
 
 /** Binary files larger than this (bytes) are not snapshotted, so their changes cannot be undone. */
 export const DEFAULT_MAX_BINARY_SNAPSHOT_BYTES = 10 * 1024 * 1024;
@@ -9,17 +13,6 @@ export const DEFAULT_MAX_TEXT_SNAPSHOT_BYTES = 32 * 1024 * 1024;
 
 /** Id of the group that holds changes recorded before the first `checkpoint()`. */
 export const INITIAL_TURN_ID = "initial";
-
-/** One recorded change, with enough detail to undo it (or to say why it cannot be undone). */
-export interface TrackedChange extends FileChange {
-  turnId: string;
-  /** Epoch ms when `afterChange` was called. */
-  timestamp: number;
-  /** False when a side was too large (or unreadable) to snapshot; `before`/`after` are then unset. */
-  undoable: boolean;
-  /** Why the change cannot be undone, when `undoable` is false. */
-  reason?: string;
-}
 
 export interface ChangeTrackerOptions {
   maxBinarySnapshotBytes?: number;
@@ -43,6 +36,7 @@ export class ChangeTracker implements ChangeRecorder {
   /** Snapshots taken by `beforeChange`, waiting for their `afterChange`, keyed by path. */
   readonly #pending = new Map<string, Snapshot>();
   readonly #listeners = new Set<(path: string) => void>();
+  #history: ChangeHistorySink | undefined;
 
   constructor(options: ChangeTrackerOptions = {}) {
     this.#maxBinary = options.maxBinarySnapshotBytes ?? DEFAULT_MAX_BINARY_SNAPSHOT_BYTES;
@@ -51,6 +45,24 @@ export class ChangeTracker implements ChangeRecorder {
 
   /** Starts a new group: every change recorded from now on belongs to `turnId`. */
   checkpoint(turnId: string): void {
+    this.#startTurn(turnId);
+    this.#history?.checkpoint(turnId);
+  }
+
+  /**
+   * Takes back the changes of an earlier run of this session (its saved history), then hands every
+   * later checkpoint, change and undo to `history`, so the next run can take them back in turn.
+   */
+  resume(entries: readonly LoadedHistoryEntry[], history: ChangeHistorySink | undefined): void {
+    for (const entry of entries) {
+      if (entry.kind === "checkpoint") this.#startTurn(entry.turnId);
+      else if (entry.kind === "undone") this.#takeLastTurn();
+      else this.#turns.at(-1)!.changes.push({ ...entry.change, turnId: this.#turns.at(-1)!.turnId });
+    }
+    this.#history = history;
+  }
+
+  #startTurn(turnId: string): void {
     const current = this.#turns.at(-1);
     if (current && current.changes.length === 0 && current.turnId !== INITIAL_TURN_ID) {
       current.turnId = turnId;
@@ -86,6 +98,7 @@ export class ChangeTracker implements ChangeRecorder {
     };
     if (before.kind === "skipped") change.reason = before.reason;
     current.changes.push(change);
+    await this.#history?.change(change);
     for (const listener of this.#listeners) listener(path);
   }
 
@@ -119,6 +132,14 @@ export class ChangeTracker implements ChangeRecorder {
    * Returns undefined when there is nothing to undo.
    */
   async undoLastTurn(): Promise<UndoReport | undefined> {
+    const turn = this.#takeLastTurn();
+    if (!turn) return undefined;
+    this.#history?.undone(turn.turnId);
+    return await undoCheckpoint(turn);
+  }
+
+  /** Removes the latest turn that changed any file from the record and returns it. */
+  #takeLastTurn(): TurnCheckpoint<TrackedChange> | undefined {
     while (this.#turns.length > 0) {
       const turn = this.#turns.at(-1)!;
       if (turn.changes.length === 0) {
@@ -126,12 +147,17 @@ export class ChangeTracker implements ChangeRecorder {
         this.#turns.pop();
         continue;
       }
-      const report = await undoCheckpoint(turn);
+      const taken = { turnId: turn.turnId, changes: turn.changes };
       turn.changes = [];
       if (this.#turns.length > 1) this.#turns.pop();
-      return report;
+      return taken;
     }
     return undefined;
+  }
+
+  /** Waits until the session's history on disk holds every change recorded so far. */
+  async flush(): Promise<void> {
+    await this.#history?.flush();
   }
 
   /** Undoes every recorded turn, newest first. */

@@ -5,9 +5,11 @@ import {
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
+  markStartup,
   resolveDirs,
 } from "@nyzhi/config";
 import type { BudgetLimits } from "../budgets/budget-types.js";
+import { resumeChangeHistory } from "../changes/change-history.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
 import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
 import type { AgentEvent, AgentTag, NoticeSource } from "../events/agent-events.js";
@@ -50,7 +52,7 @@ export interface OpenSessionOptions {
    */
   cwd: string;
   env: Environment;
-  /** The loaded config; default: loaded here from `cwd` with `configOptions` (warnings go to `onWarning`). */
+  /** The loaded config; default: loaded here from `cwd` with `configOptions` (warnings are `notice` events). */
   config?: LoadedConfig;
   configOptions?: Omit<LoadConfigOptions, "cwd" | "env">;
   /** `--model`: a model id, `provider/model` or a tier alias. */
@@ -119,6 +121,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     providerSource: loaded.origins["provider.default"]?.source,
   });
   let resolved: ResolvedModel = await resolveModel(options.model);
+  markStartup("model resolved");
   const { record, release } = await openSessionRecord(store, options.resume, {
     provider: resolved.providerId,
     model: resolved.modelId,
@@ -139,12 +142,15 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     });
     // MCP servers (processes to spawn and initialize: the longest part when any is configured),
     // the journal and the workspace are read at once, so the first request waits for the slowest
-    // of them, not their sum. Each finished step is appended to the journal as it completes, so a
-    // killed run keeps it (`--continue`).
+    // of them, not their sum; a server whose tools an earlier session listed is not waited for at
+    // all (it starts in the background, its kept tools offered meanwhile). Each finished step is
+    // appended to the journal as it completes, so a killed run keeps it (`--continue`).
     mcpStarting = startMcpSession({
       config,
       projectRoot,
       projectTrusted: loaded.projectTrusted,
+      // Servers whose tools an earlier session listed start in the background (decision 016).
+      toolCacheDir: resolveDirs(env).cache,
       env,
       logger: getLogger(env),
       onNotice: (mcpNotice) => {
@@ -158,6 +164,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       mcpStarting,
     ]);
     for (const warning of workspace.warnings) warn(warning);
+    markStartup("workspace+journal+mcp");
     mcp = await mcpStarting;
     for (const warning of mcp.warnings) notice(warning, "mcp");
     const created: AgentRuntime = createAgentRuntime({
@@ -201,6 +208,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     runtime = created;
     // From here on, what the session says goes where the lead's events go: into the running turn.
     emit = created.emit;
+    if (journal) await resumeChangeHistory(created.tracker, store.changesPathOf(record.meta.id));
+    markStartup("runtime created");
     const queue: string[] = [];
     const takeTeamMail = created.context.takePendingMessages;
     created.context.takePendingMessages = async () => {
@@ -237,6 +246,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       }
     }
     await created.lifecycle.sessionStart({ source: options.resume ? "resume" : "startup" });
+    markStartup("sessionStart hooks");
     const modes = new SessionModes({
       context: created.context,
       projectRoot,

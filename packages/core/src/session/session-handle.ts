@@ -192,7 +192,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       embeddingTokens: earlier.embeddingTokens + embedding.tokens,
     };
   };
-  const save = async () => {
+  const save = async (options: { unlessUnchanged?: boolean } = {}) => {
     const total = usage();
     record.meta.usage = total.usage;
     record.meta.costUsd = total.costUsd;
@@ -200,7 +200,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     const agents = runtime.manager?.snapshot();
     if (agents && Object.keys(agents).length > 0) record.agents = agents;
     await journal?.flush();
-    if (!parts.ephemeral && record.messages.length > 0) await store.save(record);
+    if (!parts.ephemeral && record.messages.length > 0) await store.save(record, options);
   };
   const catalogueOptions = {
     root: parts.loaded.projectRoot,
@@ -325,9 +325,15 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       if (closed) return;
       closed = true;
       try {
-        await runtime.close();
-        await parts.mcp.close();
-        await save();
+        // MCP servers stop while the agents close and the session is saved; after a turn's own
+        // save, closing has mostly nothing new to write.
+        await Promise.all([
+          parts.mcp.close(),
+          runtime
+            .close()
+            .then(() => runtime.tracker.flush())
+            .then(() => save({ unlessUnchanged: true })),
+        ]);
       } finally {
         await parts.release();
       }
