@@ -36,6 +36,13 @@ export {
   type PromptFragmentKind,
   rulesFragment,
 } from "./agent-loop/system-prompt.js";
+export {
+  AUTOPILOT_PHASES,
+  type AutopilotState,
+  AutopilotStateError,
+  autopilotStatePath,
+  describeAutopilot,
+} from "./autopilot/autopilot-state.js";
 export { buildBriefing } from "./briefing/build-briefing.js";
 export { buildSharedContext } from "./briefing/build-shared-context.js";
 export { forkTurns } from "./briefing/fork-turns.js";
@@ -118,6 +125,7 @@ export {
   type AgentEvents,
   type AgentEventType,
   type AgentTag,
+  type AutopilotPhase,
   assertNever,
   type NoticeSource,
   type RetryDiscard,
@@ -309,7 +317,12 @@ export {
   type SessionAgents,
   sessionAgents,
 } from "./session/session-agents.js";
-export type { ContextUsage } from "./session/session-context.js";
+export {
+  type AutopilotCommand,
+  parseAutopilotCommand,
+  type SessionAutopilot,
+} from "./session/session-autopilot.js";
+export { CONTEXT_WARNING_POINTS, type ContextUsage } from "./session/session-context.js";
 export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
 export {
   DEFAULT_THINKING_BUDGET,

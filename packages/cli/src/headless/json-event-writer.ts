@@ -299,6 +299,14 @@ function simpleLine(event: SimpleEvent): JsonRecord {
       };
     case "error":
       return { type: "error", message: event.message, code: event.code, fatal: event.fatal };
+    case "autopilot-phase":
+      return {
+        type: "autopilot_phase",
+        phase: event.phase,
+        status: event.status,
+        idea: event.idea,
+        ...(event.reason !== undefined ? { reason: event.reason } : {}),
+      };
     case "turn-end":
       return {
         type: "turn_end",

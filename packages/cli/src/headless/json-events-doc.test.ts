@@ -75,6 +75,10 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
     },
   ],
   error: [{ message: "e", code: "x", fatal: true, error: new Error("e") }],
+  "autopilot-phase": [
+    { phase: "planning", status: "started", idea: "i" },
+    { phase: "qa", status: "stopped", reason: "aborted", idea: "i" },
+  ],
   "subagent-spawned": [
     {
       childId: "k",

@@ -1,5 +1,12 @@
 import { getLogger, markStartup, writeFileAtomic } from "@nyzhi/config";
-import { type AgentEvent, describeBudget, openSession, type TurnResult } from "@nyzhi/core";
+import {
+  type AgentEvent,
+  describeBudget,
+  type OpenedSession,
+  openSession,
+  parseAutopilotCommand,
+  type TurnResult,
+} from "@nyzhi/core";
 import { subtractUsage } from "@nyzhi/provider";
 import { indexProcessCommand } from "../commands/index-process-command-line.js";
 import { loadCliConfig } from "../commands/load-cli-config.js";
@@ -147,14 +154,11 @@ export async function runHeadless(
   markStartup("session open");
   let result: TurnResult;
   try {
-    const expanded = await session.expandCommand(run.prompt);
-    const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
-    const input = await buildUserContent(prompt, flags.image ?? []);
-    // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
-    const turn = session.runTurn(input, {
-      signal: run.signal,
-      followTeam: { waitMs: teamWaitMs, timeoutHint: "raise --team-wait-ms" },
-    });
+    // `/autopilot …` runs its phases (each a turn) and ends with the validation report.
+    const autopilot = parseAutopilotCommand(run.prompt);
+    const turn = autopilot
+      ? session.autopilot.run(autopilot, { signal: run.signal })
+      : await promptTurn(session, run, flags.image ?? [], teamWaitMs);
     for (;;) {
       const next = await turn.next();
       if (next.done) {
@@ -236,6 +240,23 @@ export async function runHeadless(
     return ExitCode.interrupted;
   }
   return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
+}
+
+/** The prompt's turn: a `/command` expanded, piped input before it, `-i` images attached. */
+async function promptTurn(
+  session: OpenedSession,
+  run: Pick<HeadlessRun, "prompt" | "piped" | "signal">,
+  images: readonly string[],
+  teamWaitMs: number,
+): Promise<AsyncGenerator<AgentEvent, TurnResult>> {
+  const expanded = await session.expandCommand(run.prompt);
+  const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
+  const input = await buildUserContent(prompt, [...images]);
+  // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
+  return session.runTurn(input, {
+    signal: run.signal,
+    followTeam: { waitMs: teamWaitMs, timeoutHint: "raise --team-wait-ms" },
+  });
 }
 
 /** What Ctrl-C leaves behind, and how to go on from it. */

@@ -58,6 +58,11 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
       return event.phase === "skipped" && event.message ? `[index] ${event.message}\n` : undefined;
     case "error":
       return `\nError: ${event.message}\n`;
+    case "autopilot-phase":
+      if (event.status === "started") return `\n[autopilot: ${event.phase} phase]\n`;
+      return event.reason === "completed"
+        ? "\n[autopilot complete]\n"
+        : `\n[autopilot stopped in the ${event.phase} phase (${event.reason}); /autopilot resume goes on]\n`;
     case "turn-start":
     case "step-start":
     case "step-end":

@@ -37,6 +37,16 @@ export interface SubagentState {
 export type NoticeSource = "config" | "workspace" | "mcp" | "worktrees" | "permissions";
 
 /** Why a turn ended. `budget`: the agent's budget (or an enclosing one, the session's) ran out. */
+/** Where an autopilot run is: its five working phases, then `complete`, or `cancelled`. */
+export type AutopilotPhase =
+  | "expansion"
+  | "planning"
+  | "execution"
+  | "qa"
+  | "validation"
+  | "complete"
+  | "cancelled";
+
 export type TurnEndReason = "completed" | "max-steps" | "aborted" | "error" | "budget";
 
 /**
@@ -202,6 +212,17 @@ export interface AgentEvents {
     /** US dollars of those tokens at the embedding model's list price (0 when unknown). */
     costUsd: number;
     message?: string;
+  };
+  /**
+   * An autopilot run (`/autopilot <idea>`): a phase `started` (the lead's next turn is that phase),
+   * or the run `stopped` — `reason` `completed` once every phase ran, else how the phase's turn
+   * ended (the phase stays to run again: `/autopilot resume`).
+   */
+  "autopilot-phase": {
+    phase: AutopilotPhase;
+    status: "started" | "stopped";
+    reason?: "completed" | TurnEndReason;
+    idea: string;
   };
   /** The turn ended. `text` is the final assistant text of the last step. */
   "turn-end": {

@@ -206,10 +206,10 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       },
     });
     runtime = created;
-    // From here on, what the session says goes where the lead's events go: into the running turn.
-    emit = created.emit;
     if (journal) await resumeChangeHistory(created.tracker, store.changesPathOf(record.meta.id));
     markStartup("runtime created");
+    // From here on, what the session says goes where the lead's events go: into the running turn.
+    emit = created.emit;
     const queue: string[] = [];
     const takeTeamMail = created.context.takePendingMessages;
     created.context.takePendingMessages = async () => {

@@ -18,6 +18,7 @@ import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import { type CatalogueCommand, expandSlashCommand, loadCommandCatalogue } from "./command-catalogue.js";
 import { withoutModePrefixes } from "./prompt-modes.js";
 import { type SessionAgents, sessionAgents } from "./session-agents.js";
+import { type SessionAutopilot, sessionAutopilot } from "./session-autopilot.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
 import type { SessionModes } from "./session-modes.js";
 import { type SessionPermissions, sessionPermissions } from "./session-permissions.js";
@@ -60,6 +61,11 @@ export interface OpenedSession {
    * A prompt's `plan:`, `think:`, `deep:` and `ultra:` prefixes change only its own turn.
    */
   readonly modes: SessionModes;
+  /**
+   * `/autopilot`: an idea taken through expansion, planning, execution, QA and validation, each a
+   * turn of the lead, its state in `.nyzhi/state/autopilot.json` (see `parseAutopilotCommand`).
+   */
+  readonly autopilot: SessionAutopilot;
   /** The lead's model now (`setModel` changes it). */
   readonly model: { providerId: string; modelId: string };
   /**
@@ -209,6 +215,13 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     mcp: parts.mcp,
     warn: parts.warn,
   };
+  // Each phase is a turn of this session (usage, journal, save), so the closure reads `session` later.
+  const autopilot = sessionAutopilot({
+    projectRoot: parts.loaded.projectRoot,
+    sessionId: record.meta.id,
+    lead: runtime.context.agent,
+    runTurn: (input, turnOptions) => session.runTurn(input, turnOptions),
+  });
   const session: OpenedSession = {
     id: record.meta.id,
     record,
@@ -224,6 +237,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     changes: runtime.tracker,
     todos: runtime.todos,
     mcp: parts.mcp,
+    autopilot,
     get model() {
       const current = parts.current();
       return { providerId: current.providerId, modelId: current.modelId };
@@ -292,7 +306,11 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       await save();
       return result;
     },
-    contextUsage: () => contextUsage(runtime),
+    contextUsage: () =>
+      contextUsage(runtime, {
+        contextWindow: parts.current().contextWindow,
+        threshold: parts.loaded.config.agent.auto_compact_threshold,
+      }),
     warmUpIndex() {
       if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
     },

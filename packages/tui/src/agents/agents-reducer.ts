@@ -111,6 +111,7 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "subagent-completed":
     case "budget-warning":
     case "budget-exhausted":
+    case "autopilot-phase":
       return node;
     default:
       return assertNever(event);

@@ -21,6 +21,7 @@ import { createTranscriptState } from "../transcript/transcript-state.js";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { TranscriptView } from "../transcript/transcript-view.js";
 import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
+import { appHeader } from "./app-header.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext, HostContext } from "./commands/command-types.js";
 import { describeThinking, MODE_LABELS } from "./commands/mode-commands.js";
@@ -29,7 +30,9 @@ import type { SessionBridge } from "./session-bridge.js";
 import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
+import { useAutopilotNotice } from "./use-autopilot-notice.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
+import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { type SessionOpener, useSession } from "./use-session.js";
 import { useTeamWake } from "./use-team-wake.js";
@@ -45,6 +48,8 @@ export interface AppProps {
   initialPrompt?: string | undefined;
   theme: Theme;
   env: Environment;
+  /** nyzhi's version (the header's first line). */
+  version?: string | undefined;
   history?: InputHistory | undefined;
   files?: FileSource | undefined;
   /** `agent.trust.mode` for the status line until the session is open. */
@@ -106,12 +111,22 @@ export function App(props: AppProps) {
     [dispatchRaw],
   );
   const editor = useRef<InputEditorHandle | undefined>(undefined);
+  /** The header is written once, when the first session opens (not again after `/clear`). */
+  const headerWritten = useRef(false);
   const controls = useSession({
     bridge,
     open: props.open,
     resume: props.resume,
     initialPrompt: props.initialPrompt,
     dispatch,
+    onOpened: (opened) => {
+      if (headerWritten.current) return;
+      headerWritten.current = true;
+      dispatch({
+        type: "app-header",
+        header: appHeader(opened, { version: props.version ?? "0.0.0-dev", env }),
+      });
+    },
     onQueueReturned: (text) => {
       editor.current?.insert(text);
       dispatch({
@@ -186,6 +201,9 @@ export function App(props: AppProps) {
     (message: string, tone: "info" | "warning" = "info") => dispatch({ type: "app-notice", message, tone }),
     [dispatch],
   );
+  const warn = useCallback((message: string) => say(message, "warning"), [say]);
+  useAutopilotNotice(session, say);
+  const contextFill = useContextFill(session, `${busy}:${transcript.totals.usage.inputTokens}`, warn);
   /** Ctrl+T and `/agents`: an empty panel never takes the keys (what is typed next would vanish). */
   const togglePanel = useCallback(
     (toggle: () => void) => {
@@ -234,6 +252,10 @@ export function App(props: AppProps) {
       ...hostContext(),
       session: current,
       send: sendPrompt,
+      startTurn: (start, display) => {
+        panel.nextPrompt();
+        return controls.start(start, display);
+      },
       agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
@@ -241,7 +263,16 @@ export function App(props: AppProps) {
       refresh,
       offerPlan: modeKeys.setOffer,
     }),
-    [controls, hostContext, modeKeys.setOffer, panel.toggleVisible, refresh, sendPrompt, togglePanel],
+    [
+      controls,
+      hostContext,
+      modeKeys.setOffer,
+      panel.nextPrompt,
+      panel.toggleVisible,
+      refresh,
+      sendPrompt,
+      togglePanel,
+    ],
   );
 
   const saveKey = useCallback(
@@ -512,6 +543,7 @@ export function App(props: AppProps) {
         index={transcript.index}
         queued={transcript.queued.length}
         background={controls.background.filter((turn) => turn.endedAt === undefined).length}
+        context={contextFill}
       />
       {quitArmedAt !== undefined ? <Text color={props.theme.warning}>Press Ctrl+C again to quit</Text> : null}
     </ThemeProvider>

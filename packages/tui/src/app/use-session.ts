@@ -1,4 +1,11 @@
-import { MissingCredentialError, type OpenedSession, type SessionResume, type TurnInput } from "@nyzhi/core";
+import { markStartup } from "@nyzhi/config";
+import {
+  type AgentEvent,
+  MissingCredentialError,
+  type OpenedSession,
+  type SessionResume,
+  type TurnInput,
+} from "@nyzhi/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { replayThread } from "./replay-thread.js";
@@ -23,10 +30,18 @@ export interface UseSessionOptions {
    * their text is handed back here (for the input), so nothing typed is lost.
    */
   onQueueReturned?: ((text: string) => void) | undefined;
+  /** A session was opened (first, or after `/sessions`, `/clear`), before its saved transcript is shown. */
+  onOpened?: ((session: OpenedSession) => void) | undefined;
 }
 
 /** `needs-login`: no credentials for the provider; the app stays open for `/login`, then `reopen`. */
 export type SessionStatus = "opening" | "ready" | "failed" | "needs-login" | "closed";
+
+/** A turn other than a prompt (`/autopilot`): its events, run by the session's API. */
+export type TurnStarter = (
+  session: OpenedSession,
+  signal: AbortSignal,
+) => AsyncGenerator<AgentEvent, unknown>;
 
 export interface SessionControls {
   session: OpenedSession | undefined;
@@ -37,6 +52,11 @@ export interface SessionControls {
   background: readonly BackgroundTurn[];
   /** Runs `input` as a turn, or queues it for the running one (delivered at its next step). */
   send(input: string, options?: { display?: string }): void;
+  /**
+   * Runs `start` as the foreground turn (Esc interrupts it, approvals reach the person, usage and
+   * saving as for a prompt), shown as `display`; false when a turn runs already or no session is open.
+   */
+  start(start: TurnStarter, display: string): boolean;
   /** Interrupts the running foreground turn and every subagent under the lead. */
   interrupt(): void;
   /** Ctrl+B: detaches the running turn from the input (see `BackgroundTurn`); false when none runs. */
@@ -116,11 +136,12 @@ export function useSession(options: UseSessionOptions): SessionControls {
   optionsRef.current = options;
 
   const runTurn = useCallback(
-    (input: TurnInput, display: string) => {
+    (input: TurnInput | TurnStarter, display: string) => {
       const current = sessionRef.current;
       if (!current) return;
       const abort = new AbortController();
       controller.current = abort;
+      markStartup("turn");
       turnStartedAt.current = Date.now();
       turnPrompt.current = display;
       setRunning(true);
@@ -128,7 +149,11 @@ export function useSession(options: UseSessionOptions): SessionControls {
       turn.current = (async () => {
         let reason: BackgroundTurn["reason"];
         try {
-          for await (const event of current.runTurn(input, { signal: abort.signal })) {
+          const events =
+            typeof input === "function"
+              ? input(current, abort.signal)
+              : current.runTurn(input, { signal: abort.signal });
+          for await (const event of events) {
             if (event.type === "turn-end" && event.agent.depth === 0) reason = event.reason;
             bridge.take(event);
             dispatch(event);
@@ -183,6 +208,15 @@ export function useSession(options: UseSessionOptions): SessionControls {
     [dispatch, hold, isDetached, runTurn],
   );
 
+  const start = useCallback(
+    (starter: TurnStarter, display: string) => {
+      if (!sessionRef.current || controller.current) return false;
+      runTurn(starter, display);
+      return true;
+    },
+    [runTurn],
+  );
+
   /** Aborts the running turn (foreground or background), its approvals, questions and subagents. */
   const abortTurn = useCallback(() => {
     const abort = controller.current;
@@ -216,6 +250,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
       bridge.attach(opened);
       setSession(opened);
       setStatus("ready");
+      optionsRef.current.onOpened?.(opened);
       for (const input of replayThread(opened.record.messages)) dispatch(input);
     },
     [bridge, dispatch],
@@ -322,6 +357,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     busy,
     background: backgroundTurns,
     send,
+    start,
     interrupt,
     detach,
     stopBackground,

@@ -80,7 +80,23 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       },
       messages: thread,
     },
-    config: { agent: { trust: { mode: "limited" }, hooks: [], commands: [], ...options.agentConfig } },
+    config: {
+      agent: {
+        trust: { mode: "limited" },
+        sandbox: "workspace-write",
+        hooks: [],
+        commands: [],
+        ...options.agentConfig,
+      },
+    },
+    loaded: { projectTrusted: false, warnings: [] },
+    autopilot: {
+      state: async () => undefined,
+      // biome-ignore lint/correctness/useYield: the fake runs no phase.
+      run: async function* () {
+        return { reason: "completed", steps: 0, text: "No autopilot run here.", usage, costUsd: 0 };
+      },
+    },
     projectRoot: options.projectRoot ?? "/work/project",
     get model() {
       return model;
@@ -106,6 +122,10 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       threadTokens: thread.length,
       toolCount: 0,
       messageCount: thread.length,
+      contextWindow: undefined,
+      percentUsed: undefined,
+      compactAtPercent: 85,
+      compactAtTokens: undefined,
     }),
     runTurn(input: TurnInput, turnOptions: { signal?: AbortSignal } = {}) {
       calls.turns.push(input);

@@ -23,6 +23,8 @@ export function reduceAction(state: TranscriptState, action: TranscriptAction, _
         message: action.message,
         tone: action.tone ?? "info",
       }));
+    case "app-header":
+      return appendItem(state, (id) => ({ kind: "header", id, done: true, header: action.header }));
     case "app-error":
       return appendItem(state, (id) => ({
         kind: "error",

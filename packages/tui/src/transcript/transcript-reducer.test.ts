@@ -43,6 +43,8 @@ function shape(items: readonly TranscriptItem[]) {
       case "notice":
       case "error":
         return { kind: item.kind, message: item.message };
+      case "header":
+        return { kind: item.kind, header: item.header };
       default:
         return { kind: item.kind, steps: item.steps, durationMs: item.durationMs, costUsd: item.costUsd };
     }

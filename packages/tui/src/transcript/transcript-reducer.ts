@@ -214,6 +214,14 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         depth: state.agents[event.childId]?.depth ?? event.agent.depth + 1,
         detail: event.status,
       }));
+    case "autopilot-phase":
+      return appendItem(state, (id) => ({
+        kind: "notice",
+        id,
+        done: true,
+        message: autopilotLine(event),
+        tone: event.status === "stopped" && event.reason !== "completed" ? "warning" : "info",
+      }));
     case "turn-end":
       return endTurn(state, event, at);
     default:
@@ -343,4 +351,11 @@ function endTurn(state: TranscriptState, event: AgentEventOf<"turn-end">, at: nu
     costUsd: event.costUsd,
     durationMs: state.turnStartedAt === undefined ? 0 : at - state.turnStartedAt,
   }));
+}
+
+/** "Autopilot: planning phase" / "Autopilot complete" / "Autopilot stopped in the qa phase (aborted) …". */
+function autopilotLine(event: AgentEventOf<"autopilot-phase">): string {
+  if (event.status === "started") return `Autopilot · ${event.phase} phase`;
+  if (event.reason === "completed") return "Autopilot complete: the validation report is above.";
+  return `Autopilot stopped in the ${event.phase} phase (${event.reason}); /autopilot resume goes on from there.`;
 }

@@ -5,6 +5,7 @@ import {
   teamCommand,
   teamsConfigCommand,
 } from "./agent-commands.js";
+import { autopilotCommand } from "./autopilot-command.js";
 import { changesCommand, checkpointCommand, diffCommand, undoCommand } from "./change-commands.js";
 import type { BuiltinCommand } from "./command-types.js";
 import { planCommand, thinkCommand, thinkingCommand } from "./mode-commands.js";
@@ -53,6 +54,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   planCommand,
   trustCommand,
   sandboxCommand,
+  autopilotCommand,
   // Session
   compactCommand,
   contextCommand,
