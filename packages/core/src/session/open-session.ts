@@ -52,7 +52,7 @@ export interface OpenSessionOptions {
    */
   cwd: string;
   env: Environment;
-  /** The loaded config; default: loaded here from `cwd` with `configOptions` (warnings go to `onWarning`). */
+  /** The loaded config; default: loaded here from `cwd` with `configOptions` (warnings are `notice` events). */
   config?: LoadedConfig;
   configOptions?: Omit<LoadConfigOptions, "cwd" | "env">;
   /** `--model`: a model id, `provider/model` or a tier alias. */
