@@ -15,6 +15,8 @@ export interface TrackedChange extends FileChange {
   turnId: string;
   /** Epoch ms when `afterChange` was called. */
   timestamp: number;
+  /** 1, 2, … in the order the changes were recorded (compare with `mark()`). */
+  sequence: number;
   /** False when a side was too large (or unreadable) to snapshot; `before`/`after` are then unset. */
   undoable: boolean;
   /** Why the change cannot be undone, when `undoable` is false. */
@@ -43,6 +45,8 @@ export class ChangeTracker implements ChangeRecorder {
   /** Snapshots taken by `beforeChange`, waiting for their `afterChange`, keyed by path. */
   readonly #pending = new Map<string, Snapshot>();
   readonly #listeners = new Set<(path: string) => void>();
+  /** How many changes were recorded so far (the last one's `sequence`). */
+  #recorded = 0;
 
   constructor(options: ChangeTrackerOptions = {}) {
     this.#maxBinary = options.maxBinarySnapshotBytes ?? DEFAULT_MAX_BINARY_SNAPSHOT_BYTES;
@@ -80,6 +84,7 @@ export class ChangeTracker implements ChangeRecorder {
       tool,
       turnId: current.turnId,
       timestamp: Date.now(),
+      sequence: ++this.#recorded,
       before: before.kind === "content" ? before.bytes : undefined,
       after: after.kind === "content" ? after.bytes : undefined,
       undoable: before.kind !== "skipped",
@@ -132,6 +137,32 @@ export class ChangeTracker implements ChangeRecorder {
       return report;
     }
     return undefined;
+  }
+
+  /**
+   * A point in the record: the changes recorded after it are `changesSince(mark)` (a rewind to an
+   * earlier prompt undoes them).
+   */
+  mark(): number {
+    return this.#recorded;
+  }
+
+  /** Changes recorded after `mark` that are still recorded (not undone), oldest first. */
+  changesSince(mark: number): TrackedChange[] {
+    return this.changes().filter((change) => change.sequence > mark);
+  }
+
+  /**
+   * Restores the files changed after `mark` to their state at `mark` and forgets those changes;
+   * undefined when there were none.
+   */
+  async undoSince(mark: number): Promise<UndoReport | undefined> {
+    const later = this.changesSince(mark);
+    if (later.length === 0) return undefined;
+    const report = await undoCheckpoint({ turnId: later[0]!.turnId, changes: later });
+    for (const turn of this.#turns) turn.changes = turn.changes.filter((change) => change.sequence <= mark);
+    while (this.#turns.length > 1 && this.#turns.at(-1)!.changes.length === 0) this.#turns.pop();
+    return report;
   }
 
   /** Undoes every recorded turn, newest first. */

@@ -18,7 +18,9 @@ import { type CatalogueCommand, expandSlashCommand, loadCommandCatalogue } from 
 import { withoutModePrefixes } from "./prompt-modes.js";
 import { type SessionAgents, sessionAgents } from "./session-agents.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
+import { type SessionInput, sessionInput } from "./session-input.js";
 import type { SessionModes } from "./session-modes.js";
+import { ThreadRewind } from "./session-rewind.js";
 
 function worktreesOf(runtime: AgentRuntime) {
   if (!runtime.manager) throw new Error("Subagents are off (agent.agents.enabled = false).");
@@ -37,8 +39,12 @@ export interface SessionUsage {
   embeddingTokens: number;
 }
 
-/** One open session: the work around each turn that every host needs, done once, here. */
-export interface OpenedSession {
+/**
+ * One open session: the work around each turn that every host needs, done once, here. The
+ * `SessionInput` verbs turn what the person types (`@path`, `!command`, images) into turns and
+ * rewind the thread.
+ */
+export interface OpenedSession extends SessionInput {
   readonly id: string;
   readonly record: SessionRecord;
   readonly config: NyzhiConfig;
@@ -141,6 +147,8 @@ export interface SessionParts {
   journal: SessionJournal | undefined;
   release: () => Promise<void>;
   queue: string[];
+  /** Where the person started (relative `@paths` resolve here after the project root). */
+  cwd: string;
   subagentModels: Record<string, string>;
   ephemeral: boolean;
   resolveModel: (spec: string) => Promise<ResolvedModel>;
@@ -162,6 +170,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
   const restoredChildren = runtime.manager?.usageOf(LEAD_ID) ?? { usage: emptyUsage(), costUsd: 0 };
   let lead = { usage: emptyUsage(), costUsd: 0 };
   let closed = false;
+  let running = false;
+  const rewinds = new ThreadRewind(runtime.context.thread, runtime.tracker);
   const usage = (): SessionUsage => {
     const children = runtime.manager?.usageOf(LEAD_ID) ?? restoredChildren;
     const teammates = runtime.teams?.usage() ?? { usage: emptyUsage(), costUsd: 0 };
@@ -178,7 +188,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       embeddingTokens: earlier.embeddingTokens + embedding.tokens,
     };
   };
-  const save = async () => {
+  const save = async (options: { evenIfEmpty?: boolean } = {}) => {
     const total = usage();
     record.meta.usage = total.usage;
     record.meta.costUsd = total.costUsd;
@@ -186,7 +196,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     const agents = runtime.manager?.snapshot();
     if (agents && Object.keys(agents).length > 0) record.agents = agents;
     await journal?.flush();
-    if (!parts.ephemeral && record.messages.length > 0) await store.save(record);
+    if (!parts.ephemeral && (record.messages.length > 0 || options.evenIfEmpty)) await store.save(record);
   };
   const catalogueOptions = {
     root: parts.loaded.projectRoot,
@@ -219,11 +229,14 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       const { input: turnInput, modes: prompt } = withoutModePrefixes(input);
       const planned = parts.modes.mode === "plan" || prompt.planMode;
       const restore = parts.modes.applyTurnModes(prompt);
+      const began = rewinds.beginTurn();
+      running = true;
       const turn = runtime.runTurn(turnInput, { signal });
       let result: TurnResult;
       const followed: AgentEvent[] = [];
       try {
         result = yield* turn;
+        began(runtime.context.turnRequest);
         if (turnOptions.followTeam) {
           result = await followTeam(runtime, result, {
             waitMs: turnOptions.followTeam.waitMs,
@@ -235,6 +248,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
           });
         }
       } finally {
+        running = false;
         restore();
         // The team's turns ran inside followTeam; their events are passed on in order.
         for (const event of followed) yield event;
@@ -279,6 +293,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       return result;
     },
     contextUsage: () => contextUsage(runtime),
+    ...sessionInput({ parts, runtime, rewinds, running: () => running, save }),
     warmUpIndex() {
       if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
     },
