@@ -11,6 +11,8 @@ export {
   formatRoleCatalog,
   formatTaskLine,
   formatUndoReport,
+  ImageInputError,
+  imageMediaType,
   listMemoryTopics,
   listModels,
   listNotepads,

@@ -6,6 +6,7 @@ import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
+import { headlessTurnInput, runShellPrompt, shellLineOf } from "./headless-input.js";
 import {
   type HeadlessFlags,
   parseMaxBudgetUsd,
@@ -18,7 +19,6 @@ import {
 import { holdSplitSecrets } from "./hold-split-secrets.js";
 import { createJsonEventWriter, jsonLine } from "./json-event-writer.js";
 import { hookLine, mcpNoticeLine, sessionLine, turnCompleteLine } from "./json-run-lines.js";
-import { buildUserContent } from "./read-input.js";
 import { textForEvent } from "./text-event-writer.js";
 
 export interface HeadlessRun {
@@ -151,21 +151,26 @@ export async function runHeadless(
   const before = session.usage();
   let result: TurnResult;
   try {
-    const expanded = await session.expandCommand(run.prompt);
-    const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
-    const input = await buildUserContent(prompt, flags.image ?? []);
-    // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
-    const turn = session.runTurn(input, {
-      signal: run.signal,
-      followTeam: { waitMs: teamWaitMs, timeoutHint: "raise --team-wait-ms" },
-    });
-    for (;;) {
-      const next = await turn.next();
-      if (next.done) {
-        result = next.value;
-        break;
+    const shellLine = run.piped ? undefined : shellLineOf(run.prompt);
+    if (shellLine !== undefined)
+      result = await runShellPrompt(session, shellLine, { emit, signal: run.signal });
+    else {
+      const expanded = await session.expandCommand(run.prompt);
+      const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
+      const input = await headlessTurnInput(session, prompt, { io, flags });
+      // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
+      const turn = session.runTurn(input, {
+        signal: run.signal,
+        followTeam: { waitMs: teamWaitMs, timeoutHint: "raise --team-wait-ms" },
+      });
+      for (;;) {
+        const next = await turn.next();
+        if (next.done) {
+          result = next.value;
+          break;
+        }
+        emit(next.value);
       }
-      emit(next.value);
     }
   } finally {
     // Whatever failed (a bad /command, a missing -i image), the agents and MCP servers are

@@ -1,7 +1,7 @@
 import type { Stats } from "node:fs";
 import { open, readdir, stat } from "node:fs/promises";
 import { isAbsolute, join, relative, sep } from "node:path";
-import { errorMessage } from "@nyzhi/config";
+import { compareText, errorMessage } from "@nyzhi/config";
 import { findMentions } from "./find-mentions.js";
 import { imageMediaType, type ReadImage, readImage } from "./image-attachments.js";
 
@@ -178,7 +178,7 @@ async function listFolder(root: string): Promise<{ lines: string[]; truncated: b
   const lines: string[] = [];
   const visit = async (folder: string, prefix: string): Promise<boolean> => {
     const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-    entries.sort((left, right) => left.name.localeCompare(right.name));
+    entries.sort((left, right) => compareText(left.name, right.name));
     for (const entry of entries) {
       const isFolder = entry.isDirectory();
       if (isFolder && (entry.name.startsWith(".") || SKIPPED_FOLDERS.has(entry.name))) continue;

@@ -1,8 +1,9 @@
+import type { Environment } from "@nyzhi/config";
 import type { AgentEvent } from "../events/agent-events.js";
 import type { ImageSource } from "../mentions/image-attachments.js";
 import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
+import type { ResolvedModel } from "../runtime/model-resolver.js";
 import { acceptsImages, type PreparedMessage, prepareMessage } from "./prepare-message.js";
-import type { SessionParts } from "./session-handle.js";
 import type { EarlierPrompt, RewindPlan, RewindResult, ThreadRewind } from "./session-rewind.js";
 import { runShellLine, type ShellLineResult, shellLineMessage } from "./session-shell.js";
 
@@ -36,7 +37,15 @@ export interface SessionInput {
 
 /** What the input verbs need of the session being built. */
 export interface SessionInputParts {
-  parts: SessionParts;
+  parts: {
+    /** The lead's model now. */
+    current(): ResolvedModel;
+    loaded: { projectRoot: string };
+    cwd: string;
+    env: Environment;
+    /** Messages waiting for the running turn's next step. */
+    queue: string[];
+  };
   runtime: AgentRuntime;
   rewinds: ThreadRewind;
   /** Whether a turn of the lead runs now. */

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { replayThread } from "./replay-thread.js";
 import type { BridgeMessage, SessionBridge } from "./session-bridge.js";
-import { type BackgroundTurn, useBackgroundTurns } from "./use-background-turns.js";
+import { type BackgroundTurn, type HeldPrompt, useBackgroundTurns } from "./use-background-turns.js";
 
 /** Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`). */
 export type SessionOpener = (resume?: SessionResume) => Promise<OpenedSession>;
@@ -25,6 +25,37 @@ export interface UseSessionOptions {
   onQueueReturned?: ((text: string) => void) | undefined;
 }
 
+export interface SendOptions {
+  /** What the transcript shows as the prompt (default: the input's text). */
+  display?: string | undefined;
+  /** What the prompt carries (`@path` files, images), one chip each under it. */
+  chips?: readonly string[] | undefined;
+}
+
+/** The text of a turn's input: its text parts joined. */
+export function inputText(input: TurnInput): string {
+  if (typeof input === "string") return input;
+  return input.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n\n");
+}
+
+/** Several prompts as one turn's input (images first, as each prompt had them). */
+export function joinInputs(inputs: readonly TurnInput[]): TurnInput {
+  if (inputs.every((input) => typeof input === "string"))
+    return [{ type: "text", text: inputs.join("\n\n") }];
+  return inputs.flatMap((input) =>
+    typeof input === "string" ? [{ type: "text" as const, text: input }] : input,
+  );
+}
+
+/** One turn's transcript line for several prompts sent together. */
+function joinHeld(entries: readonly HeldPrompt[]): { input: TurnInput; display: string; chips: string[] } {
+  return {
+    input: joinInputs(entries.map((entry) => entry.input)),
+    display: entries.map((entry) => entry.display).join("\n\n"),
+    chips: entries.flatMap((entry) => entry.chips ?? []),
+  };
+}
+
 /** `needs-login`: no credentials for the provider; the app stays open for `/login`, then `reopen`. */
 export type SessionStatus = "opening" | "ready" | "failed" | "needs-login" | "closed";
 
@@ -35,8 +66,13 @@ export interface SessionControls {
   busy: boolean;
   /** Turns sent to the background this app session (running first, then ended, newest first). */
   background: readonly BackgroundTurn[];
-  /** Runs `input` as a turn, or queues it for the running one (delivered at its next step). */
-  send(input: string, options?: { display?: string }): void;
+  /**
+   * Runs `input` as a turn, or queues it for the running one (delivered at its next step; one
+   * with images waits for the turn to end). `chips`: what it carries, shown under the prompt.
+   */
+  send(input: TurnInput, options?: SendOptions): void;
+  /** `!command`: runs the line through the session (the bash tool's rules); its row shows the output. */
+  shell(command: string): Promise<void>;
   /** Interrupts the running foreground turn and every subagent under the lead. */
   interrupt(): void;
   /** Ctrl+B: detaches the running turn from the input (see `BackgroundTurn`); false when none runs. */
@@ -110,13 +146,14 @@ export function useSession(options: UseSessionOptions): SessionControls {
   /** The turn the person interrupted (its queued prompts go back to the input). */
   const interrupted = useRef<AbortController | undefined>(undefined);
   const turn = useRef<Promise<void> | undefined>(undefined);
-  const waiting = useRef<{ input: string; display?: string | undefined }[]>([]);
+  const waiting = useRef<HeldPrompt[]>([]);
+  const shellAbort = useRef<AbortController | undefined>(undefined);
   const closing = useRef<Promise<void> | undefined>(undefined);
   const optionsRef = useRef(options);
   optionsRef.current = options;
 
   const runTurn = useCallback(
-    (input: TurnInput, display: string) => {
+    (input: TurnInput, display: string, chips?: readonly string[]) => {
       const current = sessionRef.current;
       if (!current) return;
       const abort = new AbortController();
@@ -124,7 +161,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
       turnStartedAt.current = Date.now();
       turnPrompt.current = display;
       setRunning(true);
-      dispatch({ type: "user-prompt", text: display });
+      dispatch({ type: "user-prompt", text: display, chips });
       turn.current = (async () => {
         let reason: BackgroundTurn["reason"];
         try {
@@ -142,15 +179,17 @@ export function useSession(options: UseSessionOptions): SessionControls {
         }
         markEnded(reason ?? (abort.signal.aborted ? "aborted" : "completed"));
         // What was typed during the turn but not delivered to it is the next turn.
-        const left = [...current.takeQueued().map((text) => ({ input: text, display: text })), ...takeHeld()];
+        const left: HeldPrompt[] = [
+          ...current.takeQueued().map((text) => ({ input: text, display: text })),
+          ...takeHeld(),
+        ];
         if (left.length > 0 && interrupted.current === abort && optionsRef.current.onQueueReturned) {
           dispatch({ type: "queue-cleared" });
           optionsRef.current.onQueueReturned(left.map((entry) => entry.display).join("\n\n"));
         } else if (left.length > 0 && !closing.current && sessionRef.current === current) {
           dispatch({ type: "queue-cleared" });
-          const text = left.map((entry) => entry.input).join("\n\n");
-          const shown = left.map((entry) => entry.display).join("\n\n");
-          runTurn([{ type: "text", text }], shown);
+          const next = joinHeld(left);
+          runTurn(next.input, next.display, next.chips);
         }
       })();
     },
@@ -158,26 +197,32 @@ export function useSession(options: UseSessionOptions): SessionControls {
   );
 
   const send = useCallback(
-    (input: string, sendOptions: { display?: string } = {}) => {
+    (input: TurnInput, sendOptions: SendOptions = {}) => {
       const current = sessionRef.current;
-      const display = sendOptions.display ?? input;
+      const display = sendOptions.display ?? inputText(input);
+      const entry: HeldPrompt = { input, display, chips: sendOptions.chips };
       if (!current) {
-        waiting.current.push({ input, display });
+        waiting.current.push(entry);
         dispatch({ type: "prompt-queued", text: display });
         return;
       }
-      if (controller.current && isDetached()) {
-        hold({ input, display });
+      const hasImages = typeof input !== "string" && input.some((part) => part.type === "image");
+      if (controller.current && (isDetached() || hasImages)) {
+        hold(entry);
         dispatch({ type: "prompt-queued", text: display });
         return;
       }
       if (controller.current) {
-        current.queueMessage(input);
+        current.queueMessage(inputText(input));
         dispatch({ type: "prompt-queued", text: display });
         return;
       }
       // The app expanded slash commands already: text parts are not expanded again.
-      runTurn([{ type: "text", text: input }], display);
+      runTurn(
+        typeof input === "string" ? [{ type: "text", text: input }] : input,
+        display,
+        sendOptions.chips,
+      );
     },
     [dispatch, hold, isDetached, runTurn],
   );
@@ -192,7 +237,26 @@ export function useSession(options: UseSessionOptions): SessionControls {
     sessionRef.current?.agents.stopAll();
   }, [bridge]);
 
+  const shell = useCallback(
+    async (command: string) => {
+      const current = sessionRef.current;
+      if (!current) return;
+      const abort = new AbortController();
+      shellAbort.current = abort;
+      dispatch({ type: "user-prompt", text: `!${command}` });
+      try {
+        for await (const event of current.shell(command, { signal: abort.signal })) dispatch(event);
+      } catch (error) {
+        dispatch({ type: "app-error", message: messageOf(error) });
+      } finally {
+        if (shellAbort.current === abort) shellAbort.current = undefined;
+      }
+    },
+    [dispatch],
+  );
+
   const interrupt = useCallback(() => {
+    shellAbort.current?.abort();
     if (isDetached()) return;
     interrupted.current = controller.current;
     abortTurn();
@@ -253,9 +317,8 @@ export function useSession(options: UseSessionOptions): SessionControls {
         const first = waiting.current.splice(0);
         if (first.length > 0) {
           dispatch({ type: "queue-cleared" });
-          const text = first.map((entry) => entry.input).join("\n\n");
-          const display = first.map((entry) => entry.display ?? entry.input).join("\n\n");
-          runTurn([{ type: "text", text }], display);
+          const next = joinHeld(first);
+          runTurn(next.input, next.display, next.chips);
         }
       },
       (error: unknown) => {
@@ -329,6 +392,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     busy,
     background: backgroundTurns,
     send,
+    shell,
     interrupt,
     detach,
     stopBackground,
