@@ -49,11 +49,17 @@ export {
   ruleFor,
 } from "./app/approval-memory.js";
 export { ApprovalQueue } from "./app/approval-queue.js";
+export { BUILTIN_COMMANDS } from "./app/commands/builtin-commands.js";
+export type {
+  AppCommand,
+  BuiltinCommand,
+  CommandContext,
+  HostContext,
+} from "./app/commands/command-types.js";
 export { replayThread } from "./app/replay-thread.js";
 export { type RunAppOptions, runApp } from "./app/run-app.js";
 export { type BridgeMessage, type PendingQuestion, SessionBridge } from "./app/session-bridge.js";
 export type { SessionOpener } from "./app/use-session.js";
-
 // Approvals
 export { ApprovalDialog, type ApprovalDialogProps } from "./approval/approval-dialog.js";
 export { ApprovalPreview, previewDiff } from "./approval/approval-preview.js";
@@ -66,7 +72,6 @@ export {
 // Slash commands, completion popup, palette
 export { CommandPalette, type CommandPaletteProps } from "./commands/command-palette.js";
 export {
-  BUILTIN_COMMANDS,
   type CommandKind,
   type CommandSource,
   filterCommands,

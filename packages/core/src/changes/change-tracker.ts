@@ -1,6 +1,10 @@
 import { lstat, readFile } from "node:fs/promises";
-import type { ChangeRecorder, FileChange } from "../tools/seam/tool-types.js";
+import type { ChangeRecorder } from "../tools/seam/tool-types.js";
+import type { ChangeHistorySink, LoadedHistoryEntry } from "./change-history.js";
 import { type TurnCheckpoint, type UndoReport, undoCheckpoint } from "./checkpoints.js";
+import type { TrackedChange } from "./tracked-change.js";
+
+export type { TrackedChange } from "./tracked-change.js";
 
 /** Binary files larger than this (bytes) are not snapshotted, so their changes cannot be undone. */
 export const DEFAULT_MAX_BINARY_SNAPSHOT_BYTES = 10 * 1024 * 1024;
@@ -9,19 +13,6 @@ export const DEFAULT_MAX_TEXT_SNAPSHOT_BYTES = 32 * 1024 * 1024;
 
 /** Id of the group that holds changes recorded before the first `checkpoint()`. */
 export const INITIAL_TURN_ID = "initial";
-
-/** One recorded change, with enough detail to undo it (or to say why it cannot be undone). */
-export interface TrackedChange extends FileChange {
-  turnId: string;
-  /** Epoch ms when `afterChange` was called. */
-  timestamp: number;
-  /** 1, 2, … in the order the changes were recorded (compare with `mark()`). */
-  sequence: number;
-  /** False when a side was too large (or unreadable) to snapshot; `before`/`after` are then unset. */
-  undoable: boolean;
-  /** Why the change cannot be undone, when `undoable` is false. */
-  reason?: string;
-}
 
 export interface ChangeTrackerOptions {
   maxBinarySnapshotBytes?: number;
@@ -45,7 +36,8 @@ export class ChangeTracker implements ChangeRecorder {
   /** Snapshots taken by `beforeChange`, waiting for their `afterChange`, keyed by path. */
   readonly #pending = new Map<string, Snapshot>();
   readonly #listeners = new Set<(path: string) => void>();
-  /** How many changes were recorded so far (the last one's `sequence`). */
+  #history: ChangeHistorySink | undefined;
+  /** How many changes this run recorded so far (the last one's `sequence`). */
   #recorded = 0;
 
   constructor(options: ChangeTrackerOptions = {}) {
@@ -55,6 +47,24 @@ export class ChangeTracker implements ChangeRecorder {
 
   /** Starts a new group: every change recorded from now on belongs to `turnId`. */
   checkpoint(turnId: string): void {
+    this.#startTurn(turnId);
+    this.#history?.checkpoint(turnId);
+  }
+
+  /**
+   * Takes back the changes of an earlier run of this session (its saved history), then hands every
+   * later checkpoint, change and undo to `history`, so the next run can take them back in turn.
+   */
+  resume(entries: readonly LoadedHistoryEntry[], history: ChangeHistorySink | undefined): void {
+    for (const entry of entries) {
+      if (entry.kind === "checkpoint") this.#startTurn(entry.turnId);
+      else if (entry.kind === "undone") this.#takeLastTurn();
+      else this.#turns.at(-1)!.changes.push({ ...entry.change, turnId: this.#turns.at(-1)!.turnId });
+    }
+    this.#history = history;
+  }
+
+  #startTurn(turnId: string): void {
     const current = this.#turns.at(-1);
     if (current && current.changes.length === 0 && current.turnId !== INITIAL_TURN_ID) {
       current.turnId = turnId;
@@ -91,6 +101,7 @@ export class ChangeTracker implements ChangeRecorder {
     };
     if (before.kind === "skipped") change.reason = before.reason;
     current.changes.push(change);
+    await this.#history?.change(change);
     for (const listener of this.#listeners) listener(path);
   }
 
@@ -124,6 +135,14 @@ export class ChangeTracker implements ChangeRecorder {
    * Returns undefined when there is nothing to undo.
    */
   async undoLastTurn(): Promise<UndoReport | undefined> {
+    const turn = this.#takeLastTurn();
+    if (!turn) return undefined;
+    this.#history?.undone(turn.turnId);
+    return await undoCheckpoint(turn);
+  }
+
+  /** Removes the latest turn that changed any file from the record and returns it. */
+  #takeLastTurn(): TurnCheckpoint<TrackedChange> | undefined {
     while (this.#turns.length > 0) {
       const turn = this.#turns.at(-1)!;
       if (turn.changes.length === 0) {
@@ -131,38 +150,51 @@ export class ChangeTracker implements ChangeRecorder {
         this.#turns.pop();
         continue;
       }
-      const report = await undoCheckpoint(turn);
+      const taken = { turnId: turn.turnId, changes: turn.changes };
       turn.changes = [];
       if (this.#turns.length > 1) this.#turns.pop();
-      return report;
+      return taken;
     }
     return undefined;
   }
 
   /**
-   * A point in the record: the changes recorded after it are `changesSince(mark)` (a rewind to an
-   * earlier prompt undoes them).
+   * A point in the record: the turns whose changes all came after it are `changesSince(mark)` (a
+   * rewind to an earlier prompt undoes them).
    */
   mark(): number {
     return this.#recorded;
   }
 
-  /** Changes recorded after `mark` that are still recorded (not undone), oldest first. */
+  /** The changes of the turns recorded after `mark` (whole turns, as `/undo` takes them), oldest first. */
   changesSince(mark: number): TrackedChange[] {
-    return this.changes().filter((change) => change.sequence > mark);
+    const turns = this.turns();
+    let first = turns.length;
+    while (first > 0 && (turns[first - 1]!.changes[0]!.sequence ?? 0) > mark) first -= 1;
+    return turns.slice(first).flatMap((turn) => turn.changes);
   }
 
   /**
-   * Restores the files changed after `mark` to their state at `mark` and forgets those changes;
-   * undefined when there were none.
+   * Undoes the turns recorded after `mark`, newest first, as `/undo` would one by one (the
+   * session's history records each), restoring the files to their state at `mark`. Undefined when
+   * there were none.
    */
   async undoSince(mark: number): Promise<UndoReport | undefined> {
-    const later = this.changesSince(mark);
-    if (later.length === 0) return undefined;
-    const report = await undoCheckpoint({ turnId: later[0]!.turnId, changes: later });
-    for (const turn of this.#turns) turn.changes = turn.changes.filter((change) => change.sequence <= mark);
-    while (this.#turns.length > 1 && this.#turns.at(-1)!.changes.length === 0) this.#turns.pop();
-    return report;
+    const taken: TrackedChange[] = [];
+    for (;;) {
+      const last = this.turns().at(-1);
+      if (!last || (last.changes[0]!.sequence ?? 0) <= mark) break;
+      const turn = this.#takeLastTurn()!;
+      this.#history?.undone(turn.turnId);
+      taken.unshift(...turn.changes);
+    }
+    if (taken.length === 0) return undefined;
+    return await undoCheckpoint({ turnId: taken[0]!.turnId, changes: taken });
+  }
+
+  /** Waits until the session's history on disk holds every change recorded so far. */
+  async flush(): Promise<void> {
+    await this.#history?.flush();
   }
 
   /** Undoes every recorded turn, newest first. */

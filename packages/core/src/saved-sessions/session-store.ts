@@ -44,6 +44,11 @@ export class SessionStore {
     return `${this.pathOf(id).slice(0, -".json".length)}.jsonl`;
   }
 
+  /** The folder of the session's file changes (`ChangeHistory`), for `/undo` after a restart. */
+  changesPathOf(id: string): string {
+    return `${this.pathOf(id).slice(0, -".json".length)}.changes`;
+  }
+
   /**
    * The journal a run holding the session (`lock`) appends each finished step to; `record` is
    * the session as loaded (or new). The next `save` of the record takes in its steps and removes it.
@@ -255,6 +260,7 @@ export class SessionStore {
       const journal = this.journalPathOf(id);
       const journaled = (await readIfExists(journal)) !== undefined;
       await rm(journal, { force: true });
+      await rm(this.changesPathOf(id), { recursive: true, force: true });
       await rm(this.pathOf(id), { force: journaled });
     } finally {
       await release();

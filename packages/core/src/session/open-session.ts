@@ -9,6 +9,7 @@ import {
   resolveDirs,
 } from "@nyzhi/config";
 import type { BudgetLimits } from "../budgets/budget-types.js";
+import { resumeChangeHistory } from "../changes/change-history.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
 import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
@@ -194,6 +195,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       },
     });
     runtime = created;
+    if (journal) await resumeChangeHistory(created.tracker, store.changesPathOf(record.meta.id));
     const queue: string[] = [];
     const takeTeamMail = created.context.takePendingMessages;
     created.context.takePendingMessages = async () => {

@@ -319,6 +319,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       try {
         await runtime.close();
         await parts.mcp.close();
+        await runtime.tracker.flush();
         await save();
       } finally {
         await parts.release();

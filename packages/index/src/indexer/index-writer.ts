@@ -162,7 +162,12 @@ export class IndexWriter {
 
   /** Saves the draft manifest, naming the table version that holds what it lists. */
   async checkpoint(options: { complete: boolean }): Promise<void> {
-    if (this.table) this.draft.tableVersion = await this.table.version();
+    if (this.table) {
+      // Every saved version answers full-text queries: the index is made with the first rows (a
+      // table without one cannot answer a full-text query at all); later rows are scanned.
+      if (!options.complete) await this.table.ensureFullTextIndex();
+      this.draft.tableVersion = await this.table.version();
+    }
     this.draft.complete = options.complete;
     this.draft.updatedAt = new Date().toISOString();
     await writeManifest(

@@ -109,7 +109,8 @@ export function toChunkRow(
     content_hash: hashText(chunk.content),
     embedder_id: options.embedderId,
   };
-  if (options.vector) row.vector = options.vector;
+  // A plain array: LanceDB's row conversion walks a typed array's indices as fields of an object.
+  if (options.vector) row.vector = Array.from(options.vector);
   return row;
 }
 

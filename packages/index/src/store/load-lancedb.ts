@@ -6,7 +6,7 @@ type LanceDb = typeof import("@lancedb/lancedb");
 type Arrow = typeof import("apache-arrow");
 
 /** The versions of the optional LanceDB pair this package is built and tested against. */
-export const LANCEDB_PACKAGES = "@lancedb/lancedb@0.31.0 apache-arrow@18.1.0";
+export const LANCEDB_PACKAGES = "@lancedb/lancedb@0.22.0 apache-arrow@18.1.0";
 
 /**
  * The code index's store (LanceDB, a 160 MB native addon, and the Arrow it loads) is not

@@ -24,7 +24,7 @@ import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
 import { describeRule } from "./approval-memory.js";
 import { readClipboardImage } from "./clipboard-image.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
-import type { AppCommand, CommandContext } from "./commands/command-types.js";
+import type { AppCommand, CommandContext, HostContext } from "./commands/command-types.js";
 import { describeThinking, MODE_LABELS } from "./commands/mode-commands.js";
 import { Picker, type PickerSpec } from "./picker.js";
 import type { SessionBridge } from "./session-bridge.js";
@@ -251,41 +251,46 @@ export function App(props: AppProps) {
     send: sendPrompt,
   });
 
-  const context = useCallback(
-    (current: NonNullable<typeof session>): CommandContext => ({
-      session: current,
+  /** `/login`: the provider whose API key is being pasted (masked), if any. */
+  const [loginFor, setLoginFor] = useState<string | undefined>(undefined);
+  const hostContext = useCallback(
+    (): HostContext => ({
       busy,
       env,
       commands,
       dispatch,
       say,
+      askApiKey: setLoginFor,
+      missingProvider: controls.missingProvider,
+      exit: () => void quit(0),
+    }),
+    [busy, commands, controls.missingProvider, dispatch, env, quit, say],
+  );
+  const context = useCallback(
+    (current: NonNullable<typeof session>): CommandContext => ({
+      ...hostContext(),
+      session: current,
       send: sendPrompt,
       agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
+      rewind: rewind.open,
       switchSession: controls.switchTo,
       refresh,
       offerPlan: modeKeys.setOffer,
-      exit: () => void quit(0),
     }),
     [
-      busy,
-      commands,
       controls,
-      dispatch,
-      env,
+      hostContext,
       modeKeys.setOffer,
       panel.toggleVisible,
-      quit,
       refresh,
-      say,
+      rewind.open,
       sendPrompt,
       togglePanel,
     ],
   );
 
-  /** `/login`: the provider whose API key is being pasted (masked), if any. */
-  const [loginFor, setLoginFor] = useState<string | undefined>(undefined);
   const saveKey = useCallback(
     async (providerId: string, apiKey: string) => {
       setLoginFor(undefined);
@@ -321,29 +326,33 @@ export function App(props: AppProps) {
     [controls.status, dispatch],
   );
 
+  /** Prompt-kind commands typed while a turn runs; they run when it ends. */
+  const deferred = useRef<{ command: AppCommand; args: string }[]>([]);
   const runCommand = useCallback(
-    async (command: AppCommand, args: string, typed: string) => {
-      if (command.name === "exit") return quit(0);
-      if (command.name === "login" && (!session || args.trim() !== "")) {
-        // Without a session (no credentials), or `/login <provider>`: paste a key here.
-        const providerId = args.trim() || controls.missingProvider || session?.model.providerId;
-        if (!providerId) return say("Name the provider: /login <provider>.", "warning");
-        setLoginFor(providerId);
-        return;
-      }
-      if (!session) {
-        noSessionYet();
-        return;
-      }
+    async (command: AppCommand, args: string) => {
       try {
-        if (command.handler) await command.handler(args, context(session));
-        else sendPrompt(await session.expandCommand(typed), { display: typed });
+        if (!session) {
+          if (command.runWithoutSession) await command.runWithoutSession(args, hostContext());
+          else noSessionYet();
+          return;
+        }
+        if (busy && command.kind === "prompt") {
+          deferred.current.push({ command, args });
+          say(`/${command.name} talks to the model: it runs when this turn ends.`);
+          return;
+        }
+        await command.run(args, context(session));
       } catch (error) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [context, controls.missingProvider, dispatch, noSessionYet, quit, say, sendPrompt, session],
+    [busy, context, dispatch, hostContext, noSessionYet, say, session],
   );
+  useEffect(() => {
+    if (busy || !session || deferred.current.length === 0) return;
+    const next = deferred.current.shift();
+    if (next) void runCommand(next.command, next.args);
+  }, [busy, runCommand, session]);
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
   const runCustom = useCallback(
@@ -380,7 +389,7 @@ export function App(props: AppProps) {
       }
       if (images.length === 0 && parseSlashInput(text)) {
         const found = findCommand(commands, text);
-        if (found) void runCommand(found.command, found.args, text.trim());
+        if (found) void runCommand(found.command, found.args);
         else void runCustom(text.trim());
         return;
       }
@@ -507,7 +516,7 @@ export function App(props: AppProps) {
           onClose={() => setOverlay(undefined)}
           onSelect={(command) => {
             setOverlay(undefined);
-            void runCommand(command as AppCommand, "", `/${command.name}`);
+            void runCommand(command as AppCommand, "");
           }}
         />
       ) : null}

@@ -38,7 +38,7 @@ export function describeRewind(plan: RewindPlan, projectRoot: string): string {
   else lines.push("No file changes to undo.");
   for (const kept of plan.cannotUndo) lines.push(`Cannot undo ${shown(kept.path)}: ${kept.reason}.`);
   if (plan.fromEarlierRun)
-    lines.push("Changes made by an earlier run of this session are not known and stay.");
+    lines.push("File changes made by an earlier run of this session stay (/undo takes those back).");
   return lines.join("\n");
 }
 

@@ -1,10 +1,10 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it, vi } from "vitest";
+import { BUILTIN_COMMANDS } from "../app/commands/builtin-commands.js";
 import { fuzzyMatch } from "../fuzzy/fuzzy-match.js";
 import { KEYS, press } from "../test-support/keys.js";
 import { CommandPalette } from "./command-palette.js";
 import {
-  BUILTIN_COMMANDS,
   filterCommands,
   findCommand,
   mergeCommands,
@@ -12,7 +12,7 @@ import {
   unknownCommandMessage,
 } from "./command-registry.js";
 
-const names = (results: { item: SlashCommand }[]) => results.map((result) => result.item.name);
+const names = (results: { item: SlashCommand<unknown> }[]) => results.map((result) => result.item.name);
 
 describe("command registry", () => {
   it("filters commands fuzzily, prefix and word starts first", () => {
@@ -44,7 +44,7 @@ describe("command registry", () => {
       { name: "exit", description: "shadow", kind: "prompt", source: "custom" },
       { name: "quit", description: "shadow alias", kind: "prompt", source: "custom" },
     ];
-    const merged = mergeCommands(BUILTIN_COMMANDS, custom);
+    const merged = mergeCommands<SlashCommand<unknown>>(BUILTIN_COMMANDS, custom);
     expect(merged.filter((command) => command.name === "exit")).toEqual([
       BUILTIN_COMMANDS.find((c) => c.name === "exit"),
     ]);

@@ -1,9 +1,19 @@
 import { render } from "ink-testing-library";
 import { describe, expect, it, vi } from "vitest";
-import { BUILTIN_COMMANDS } from "../commands/command-registry.js";
+import type { SlashCommand } from "../commands/command-registry.js";
 import { KEYS, press } from "../test-support/keys.js";
 import { renderAtWidth, widestLine } from "../test-support/render-at-width.js";
 import { InputEditor, type InputEditorProps } from "./input-editor.js";
+
+/** A few commands, as the app lists them (the editor knows only their names and arguments). */
+const COMMANDS: readonly SlashCommand[] = [
+  { name: "model", description: "Pick the model", kind: "instant", args: "[id]" },
+  { name: "sessions", description: "Pick a session", kind: "instant", args: "[query]" },
+  { name: "settings", description: "Settings", kind: "instant" },
+  { name: "search", description: "Search the transcript", kind: "instant", args: "<text>" },
+  { name: "changes", description: "Files changed this session", kind: "instant" },
+  { name: "compact", description: "Summarize the conversation", kind: "prompt", args: "[focus]" },
+];
 
 function setup(props: Partial<InputEditorProps> = {}) {
   const onSubmit = vi.fn<(text: string) => void>();
@@ -111,7 +121,7 @@ describe("InputEditor", () => {
   });
 
   it("completes / commands: popup as you type, ↑/↓ move, Tab inserts, Enter runs", async () => {
-    const view = setup({ commands: BUILTIN_COMMANDS });
+    const view = setup({ commands: COMMANDS });
     await press(view.stdin, "/mo");
     expect(view.lastFrame()).toContain("› /model [id]");
     await press(view.stdin, KEYS.enter);
@@ -177,7 +187,7 @@ describe("InputEditor", () => {
   });
 
   it("stays within 40 columns", async () => {
-    const view = renderAtWidth(<InputEditor onSubmit={() => {}} commands={BUILTIN_COMMANDS} />, 40);
+    const view = renderAtWidth(<InputEditor onSubmit={() => {}} commands={COMMANDS} />, 40);
     await press(view.stdin, "/c");
     expect(widestLine(view.lastFrame())).toBeLessThanOrEqual(40);
     expect(view.lastFrame()).toContain("/changes");

@@ -5,10 +5,8 @@ import type { TranscriptInput } from "../../transcript/transcript-types.js";
 import type { PickerSpec } from "../picker.js";
 import type { BackgroundTurn } from "../use-background-turns.js";
 
-/** What a slash command may do: the session's public API and the app's own surfaces. */
-export interface CommandContext {
-  /** The open session (commands run only once it is open). */
-  session: OpenedSession;
+/** What every command may do, with or without a session: the app's own surfaces. */
+export interface HostContext {
   /** A turn is running. */
   busy: boolean;
   env: Environment;
@@ -17,9 +15,22 @@ export interface CommandContext {
   dispatch(input: TranscriptInput): void;
   /** An info (or warning) line in the transcript. */
   say(message: string, tone?: "info" | "warning"): void;
+  /** Asks for a provider's API key (masked) and saves it (`/login <provider>`). */
+  askApiKey(providerId: string): void;
+  /** The provider whose credentials are missing (the session could not open), if any. */
+  missingProvider: string | undefined;
+  exit(): void;
+}
+
+/** What a slash command may do: the session's public API and the app's own surfaces. */
+export interface CommandContext extends HostContext {
+  /** The open session. */
+  session: OpenedSession;
   /** Sends a prompt to the model as the user's turn (or queues it while one runs). */
   send(text: string, options?: { display?: string }): void;
   openPicker(picker: PickerSpec): void;
+  /** Lists the session's earlier prompts to go back to (`/rewind`, Esc Esc). */
+  rewind(): void;
   /** Closes (saves) this session and opens `resume`'s (`/sessions`), or a new one (`/clear`). */
   switchSession(resume: SessionResume | undefined): Promise<void>;
   /** The agents panel: `/agents` shows (with the keys) or hides it. */
@@ -30,10 +41,23 @@ export interface CommandContext {
   offerPlan(plan: string): void;
   /** The footer shows the model from `session.model`; call after changing it. */
   refresh(): void;
-  exit(): void;
 }
 
 /** Runs a command with what followed its name (trimmed, may be ""). */
 export type CommandHandler = (args: string, context: CommandContext) => void | Promise<void>;
 
-export type AppCommand = SlashCommand<CommandHandler>;
+/**
+ * A command the app lists and runs: built-ins (each one object in its group's file) and the
+ * session's catalogue (custom commands, MCP prompts, skills). Running always means `run`.
+ */
+export interface AppCommand extends SlashCommand<CommandHandler> {
+  run: CommandHandler;
+  /** What it does before the session is open (`/login`, `/exit`); without it, the app says to wait. */
+  runWithoutSession?: ((args: string, context: HostContext) => void | Promise<void>) | undefined;
+}
+
+/** A built-in command: one object with its name, description, arguments, kind, group and `run`. */
+export interface BuiltinCommand extends AppCommand {
+  group: string;
+  source?: "builtin";
+}

@@ -1,6 +1,6 @@
 import { listModels } from "@nyzhi/core";
 import { formatTokens } from "../../status/format-usage.js";
-import type { CommandContext, CommandHandler } from "./command-types.js";
+import type { BuiltinCommand, CommandContext } from "./command-types.js";
 
 async function switchModel(spec: string, context: CommandContext): Promise<void> {
   const next = await context.session.setModel(spec);
@@ -13,26 +13,31 @@ async function switchModel(spec: string, context: CommandContext): Promise<void>
  * requests use it; without, a picker of the registry's models (the current provider's first),
  * where Enter on a search that matches none takes the typed id.
  */
-const model: CommandHandler = async (args, context) => {
-  if (args) return switchModel(args, context);
-  const current = context.session.model;
-  const models = [
-    ...listModels(current.providerId),
-    ...listModels().filter((info) => info.providerId !== current.providerId),
-  ];
-  context.openPicker({
-    title: `Model (now ${current.providerId}/${current.modelId})`,
-    allowFree: true,
-    items: models.map((info) => ({
-      label: `${info.providerId}/${info.id}`,
-      description: `${info.name} · ${formatTokens(info.contextWindow)} context · ${info.tier}`,
-      value: `${info.providerId}/${info.id}`,
-    })),
-    onPick: (spec) =>
-      switchModel(spec, context).catch((error: unknown) =>
-        context.say(error instanceof Error ? error.message : String(error), "warning"),
-      ),
-  });
+export const modelCommand: BuiltinCommand = {
+  name: "model",
+  description: "Pick the model, or switch to an id",
+  kind: "instant",
+  args: "[id]",
+  group: "Provider",
+  run: async (args, context) => {
+    if (args) return switchModel(args, context);
+    const current = context.session.model;
+    const models = [
+      ...listModels(current.providerId),
+      ...listModels().filter((info) => info.providerId !== current.providerId),
+    ];
+    context.openPicker({
+      title: `Model (now ${current.providerId}/${current.modelId})`,
+      allowFree: true,
+      items: models.map((info) => ({
+        label: `${info.providerId}/${info.id}`,
+        description: `${info.name} · ${formatTokens(info.contextWindow)} context · ${info.tier}`,
+        value: `${info.providerId}/${info.id}`,
+      })),
+      onPick: (spec) =>
+        switchModel(spec, context).catch((error: unknown) =>
+          context.say(error instanceof Error ? error.message : String(error), "warning"),
+        ),
+    });
+  },
 };
-
-export const MODEL_COMMANDS: Readonly<Record<string, CommandHandler>> = { model };

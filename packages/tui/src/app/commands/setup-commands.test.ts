@@ -7,7 +7,16 @@ import { expandSlashCommand, loadCommandCatalogue, type OpenedSession, skillProm
 import { describe, expect, it } from "vitest";
 import { loadExtraCommands } from "./app-commands.js";
 import type { CommandContext } from "./command-types.js";
-import { SETUP_COMMANDS, startupNotice } from "./setup-commands.js";
+import {
+  doctorCommand,
+  initCommand,
+  loginCommand,
+  sandboxCommand,
+  settingsCommand,
+  startupNotice,
+  themeCommand,
+  trustCommand,
+} from "./setup-commands.js";
 
 /** A project with an untrusted config that sets a power key, a home, and a command context on them. */
 async function setUp(projectConfig = '[agent.trust]\nmode = "full"\n') {
@@ -41,10 +50,10 @@ async function setUp(projectConfig = '[agent.trust]\nmode = "full"\n') {
 describe("setup commands", () => {
   it("/trust says the folder is untrusted and what was ignored; /trust on records it in the global config", async () => {
     const { root, env, context, said } = await setUp();
-    await SETUP_COMMANDS.trust!("", context);
+    await trustCommand.run("", context);
     expect(said[0]).toContain(`This folder (${root}) is not trusted`);
     expect(said[0]).toContain("agent.trust.mode");
-    await SETUP_COMMANDS.trust!("on", context);
+    await trustCommand.run("on", context);
     expect(said[1]).toContain("is now trusted");
     expect(said[1]).toContain("reopen");
     expect(await readFile(globalConfigPath(env), "utf8")).toContain("trusted = true");
@@ -62,7 +71,7 @@ describe("setup commands", () => {
 
   it("/init scaffolds .nyzhi/", async () => {
     const { root, context, said } = await setUp();
-    await SETUP_COMMANDS.init!("", context);
+    await initCommand.run("", context);
     expect(said[0]).toMatch(/created .*\.nyzhi/);
     expect(existsSync(join(root, ".nyzhi"))).toBe(true);
     expect(said[0]).toContain("kept");
@@ -70,17 +79,17 @@ describe("setup commands", () => {
 
   it("/theme light saves tui.theme; an unknown word writes nothing", async () => {
     const { env, context, said } = await setUp();
-    await SETUP_COMMANDS.theme!("neon", context);
+    await themeCommand.run("neon", context);
     expect(said[0]).toContain('Unknown theme or accent "neon"');
     expect(existsSync(globalConfigPath(env))).toBe(false);
-    await SETUP_COMMANDS.theme!("light", context);
+    await themeCommand.run("light", context);
     expect(await readFile(globalConfigPath(env), "utf8")).toMatch(/theme = "light"/);
     expect(said[1]).toContain("applies when nyz next starts");
   });
 
   it("/login shows where each provider's credential comes from, masked, and how to log in", async () => {
     const { context, said } = await setUp();
-    await SETUP_COMMANDS.login!("", context);
+    await loginCommand.run("", context);
     expect(said[0]).toMatch(/anthropic/i);
     expect(said[0]).toContain("ANTHROPIC_API_KEY");
     expect(said[0]).not.toContain("sk-ant-test-123456");
@@ -89,32 +98,32 @@ describe("setup commands", () => {
 
   it("/sandbox <level> never seems to change the level: it says it stays, and how to get the other", async () => {
     const { context, said } = await setUp();
-    await SETUP_COMMANDS.sandbox!("read-only", context);
+    await sandboxCommand.run("read-only", context);
     expect(said[0]).toContain("The sandbox stays workspace-write");
     expect(said[0]).toContain("nyz --sandbox read-only");
     expect(said[0]).not.toContain("Sandbox: read-only");
-    await SETUP_COMMANDS.sandbox!("everything", context);
+    await sandboxCommand.run("everything", context);
     expect(said[1]).toContain('Unknown sandbox level "everything"');
   });
 
   it("/doctor lists each check with a fix; /sandbox and /settings describe the session", async () => {
     const { context, said } = await setUp();
-    await SETUP_COMMANDS.doctor!("", context);
+    await doctorCommand.run("", context);
     expect(said[0]).toContain("credentials: anthropic");
     // The checks of `nyz doctor` (core's runDoctor): tmux is asked with -V, not --version.
     expect(said[0]).toMatch(/^[✓!] sandbox: /m);
     expect(said[0]).toMatch(/^[✓!] (ripgrep|rg )/m);
     expect(said[0]).toMatch(/^[✓!] (tmux|tmux \S+)/m);
     expect(said[0]).toMatch(/^[✓!✗] config: /m);
-    await SETUP_COMMANDS.sandbox!("", context);
+    await sandboxCommand.run("", context);
     expect(said[1]).toContain("Sandbox: workspace-write");
-    await SETUP_COMMANDS.settings!("", context);
+    await settingsCommand.run("", context);
     expect(said[2]).toContain("Model now: anthropic/test-model");
     expect(said[2]).toMatch(/tui\.theme = "dark"/);
   });
 
   it("a skill is a slash command that asks the model to load and follow it", async () => {
-    const { root, context } = await setUp("");
+    const { root, context, sent } = await setUp("");
     await mkdir(join(root, ".nyzhi", "skills"), { recursive: true });
     await writeFile(
       join(root, ".nyzhi", "skills", "review.md"),
@@ -129,8 +138,9 @@ describe("setup commands", () => {
       kind: "prompt",
     });
     // Run like a custom command: the session (core's catalogue) expands it, as `nyz exec` does.
-    expect(review!.handler).toBeUndefined();
     const expanded = await context.session.expandCommand("/review src/a.ts");
+    await review!.run("src/a.ts", context);
+    expect(sent).toEqual([{ text: expanded, display: "/review src/a.ts" }]);
     expect(expanded).toBe(skillPrompt("review", "src/a.ts"));
     expect(expanded).toContain('Use the skill "review"');
     expect(expanded).toContain("src/a.ts");

@@ -15,15 +15,29 @@ import {
   runDoctor,
 } from "@nyzhi/core";
 import { ACCENTS } from "../../theme/accents.js";
-import type { CommandContext, CommandHandler } from "./command-types.js";
+import type { BuiltinCommand, CommandContext } from "./command-types.js";
 
 /** `/login`: which credentials each provider has (`/login <provider>` pastes a key: see the app). */
-const login: CommandHandler = async (_args, context) => {
-  const { store } = await openCredentialStore({ env: context.env });
-  const rows = await authStatus({ env: context.env, config: context.session.config, store });
-  context.say(
-    `${formatAuthStatus(rows).trimEnd()}\nTo add an API key here: /login <provider> (pasted masked, saved as \`nyz login\` saves it). For OAuth, run \`nyz login <provider>\` in a shell.`,
-  );
+export const loginCommand: BuiltinCommand = {
+  name: "login",
+  description: "Credentials per provider",
+  kind: "instant",
+  args: "[provider]",
+  group: "Provider",
+  runWithoutSession: (args, context) => {
+    // No session yet (no credentials): paste the key of the named provider, or the missing one's.
+    const providerId = args || context.missingProvider;
+    if (!providerId) return context.say("Name the provider: /login <provider>.", "warning");
+    context.askApiKey(providerId);
+  },
+  run: async (args, context) => {
+    if (args) return context.askApiKey(args);
+    const { store } = await openCredentialStore({ env: context.env });
+    const rows = await authStatus({ env: context.env, config: context.session.config, store });
+    context.say(
+      `${formatAuthStatus(rows).trimEnd()}\nTo add an API key here: /login <provider> (pasted masked, saved as \`nyz login\` saves it). For OAuth, run \`nyz login <provider>\` in a shell.`,
+    );
+  },
 };
 
 /**
@@ -48,37 +62,44 @@ function ignoredPowerKeys(context: CommandContext): string[] {
  * hooks, MCP servers) and the session's trust mode; `/trust on` records the folder in the global
  * config (as `nyz trust`), `/trust remove` forgets it. The project's settings apply on reopening.
  */
-const trust: CommandHandler = async (args, context) => {
-  const { projectRoot, loaded } = context.session;
-  const file = globalConfigPath(context.env);
-  const word = args.toLowerCase();
-  if (word === "on" || word === "yes" || word === "project" || word === "remove") {
-    const trusted = word !== "remove";
-    const change = await setProjectTrust(file, projectRoot, { trusted });
-    const what = trusted ? "trusted" : "no longer trusted";
+export const trustCommand: BuiltinCommand = {
+  name: "trust",
+  description: "Whether this folder is trusted (its config may widen power); shows the trust mode",
+  kind: "instant",
+  args: "[on|remove]",
+  group: "Agent",
+  run: async (args, context) => {
+    const { projectRoot, loaded } = context.session;
+    const file = globalConfigPath(context.env);
+    const word = args.toLowerCase();
+    if (word === "on" || word === "yes" || word === "project" || word === "remove") {
+      const trusted = word !== "remove";
+      const change = await setProjectTrust(file, projectRoot, { trusted });
+      const what = trusted ? "trusted" : "no longer trusted";
+      context.say(
+        change.changed
+          ? `${projectRoot} is now ${what} (recorded in ${file}). Quit and reopen (\`nyz -c\`) to apply the project's settings.`
+          : `${projectRoot} was already ${what}; ${file} is unchanged.`,
+      );
+      return;
+    }
+    if (args) {
+      context.say(`Unknown /trust argument "${args}": use /trust, /trust on or /trust remove.`, "warning");
+      return;
+    }
+    const ignored = ignoredPowerKeys(context);
     context.say(
-      change.changed
-        ? `${projectRoot} is now ${what} (recorded in ${file}). Quit and reopen (\`nyz -c\`) to apply the project's settings.`
-        : `${projectRoot} was already ${what}; ${file} is unchanged.`,
+      [
+        `This folder (${projectRoot}) is ${loaded.projectTrusted ? "trusted" : "not trusted"}: ${
+          loaded.projectTrusted
+            ? "its .nyzhi/config.toml may set power keys (trust mode, sandbox, hooks, MCP servers)."
+            : "power keys in its .nyzhi/config.toml are ignored. /trust on trusts it."
+        }`,
+        ...(ignored.length > 0 ? ["Ignored now:", ...ignored.map((message) => `  ${message}`)] : []),
+        `Trust mode of this session: ${context.session.config.agent.trust.mode} (start with \`nyz --trust <off|limited|autoedit|full>\`, or \`nyz config set agent.trust.mode <mode>\`).`,
+      ].join("\n"),
     );
-    return;
-  }
-  if (args) {
-    context.say(`Unknown /trust argument "${args}": use /trust, /trust on or /trust remove.`, "warning");
-    return;
-  }
-  const ignored = ignoredPowerKeys(context);
-  context.say(
-    [
-      `This folder (${projectRoot}) is ${loaded.projectTrusted ? "trusted" : "not trusted"}: ${
-        loaded.projectTrusted
-          ? "its .nyzhi/config.toml may set power keys (trust mode, sandbox, hooks, MCP servers)."
-          : "power keys in its .nyzhi/config.toml are ignored. /trust on trusts it."
-      }`,
-      ...(ignored.length > 0 ? ["Ignored now:", ...ignored.map((message) => `  ${message}`)] : []),
-      `Trust mode of this session: ${context.session.config.agent.trust.mode} (start with \`nyz --trust <off|limited|autoedit|full>\`, or \`nyz config set agent.trust.mode <mode>\`).`,
-    ].join("\n"),
-  );
+  },
 };
 
 const SANDBOX_EFFECT: Readonly<Record<string, string>> = {
@@ -92,63 +113,82 @@ const SANDBOX_EFFECT: Readonly<Record<string, string>> = {
  * fixed when the session opens: `/sandbox <level>` says so and how to get it, instead of seeming
  * to change it.
  */
-const sandbox: CommandHandler = async (args, context) => {
-  const { config } = context.session;
-  const level = config.agent.sandbox;
-  const wanted = args.trim();
-  if (wanted !== "" && !(wanted in SANDBOX_EFFECT)) {
-    context.say(
-      `Unknown sandbox level "${wanted}": use read-only, workspace-write or full-access.`,
-      "warning",
-    );
-    return;
-  }
-  if (wanted !== "" && wanted !== level) {
+export const sandboxCommand: BuiltinCommand = {
+  name: "sandbox",
+  description: "Where tools may write",
+  kind: "instant",
+  args: "[read-only|workspace-write|full-access]",
+  group: "Agent",
+  run: async (args, context) => {
+    const { config } = context.session;
+    const level = config.agent.sandbox;
+    const wanted = args.trim();
+    if (wanted !== "" && !(wanted in SANDBOX_EFFECT)) {
+      context.say(
+        `Unknown sandbox level "${wanted}": use read-only, workspace-write or full-access.`,
+        "warning",
+      );
+      return;
+    }
+    if (wanted !== "" && wanted !== level) {
+      context.say(
+        [
+          `The sandbox stays ${level}: it is fixed when the session opens, so /sandbox only shows it.`,
+          `For ${wanted}: quit and run \`nyz --sandbox ${wanted}\` (this session continues with \`nyz -c --sandbox ${wanted}\`),`,
+          `or \`nyz config set agent.sandbox ${wanted}\` for every session.`,
+        ].join("\n"),
+        "warning",
+      );
+      return;
+    }
+    const bwrap = await detectBwrap();
+    const extra = config.shell.sandbox;
     context.say(
       [
-        `The sandbox stays ${level}: it is fixed when the session opens, so /sandbox only shows it.`,
-        `For ${wanted}: quit and run \`nyz --sandbox ${wanted}\` (this session continues with \`nyz -c --sandbox ${wanted}\`),`,
-        `or \`nyz config set agent.sandbox ${wanted}\` for every session.`,
+        `Sandbox: ${level} — ${SANDBOX_EFFECT[level] ?? "see docs/security.md"}.`,
+        `Commands: ${bwrap.available ? `contained by bubblewrap ${bwrap.version}` : `bubblewrap ${bwrap.reason} (${bwrap.detail}): commands run unsandboxed${level === "read-only" ? ", so they are refused" : ""}`}.`,
+        `Network for commands: ${extra.allow_network ? "allowed" : "off"} · credential dotfiles: ${extra.block_dotfiles ? "hidden" : "visible"}`,
+        ...(extra.allow_write.length > 0 ? [`Also writable: ${extra.allow_write.join(", ")}`] : []),
+        "Change it with `nyz --sandbox <read-only|workspace-write|full-access>` or `nyz config set agent.sandbox <level>`.",
       ].join("\n"),
-      "warning",
     );
-    return;
-  }
-  const bwrap = await detectBwrap();
-  const extra = config.shell.sandbox;
-  context.say(
-    [
-      `Sandbox: ${level} — ${SANDBOX_EFFECT[level] ?? "see docs/security.md"}.`,
-      `Commands: ${bwrap.available ? `contained by bubblewrap ${bwrap.version}` : `bubblewrap ${bwrap.reason} (${bwrap.detail}): commands run unsandboxed${level === "read-only" ? ", so they are refused" : ""}`}.`,
-      `Network for commands: ${extra.allow_network ? "allowed" : "off"} · credential dotfiles: ${extra.block_dotfiles ? "hidden" : "visible"}`,
-      ...(extra.allow_write.length > 0 ? [`Also writable: ${extra.allow_write.join(", ")}`] : []),
-      "Change it with `nyz --sandbox <read-only|workspace-write|full-access>` or `nyz config set agent.sandbox <level>`.",
-    ].join("\n"),
-  );
+  },
 };
 
 /** `/init`: scaffolds `.nyzhi/` in the project (as `nyz init`). */
-const init: CommandHandler = async (_args, context) => {
-  const result = await scaffoldProject(context.session.projectRoot);
-  const lines = [
-    ...result.created.map((path) => `created ${path}`),
-    ...result.skipped.map((path) => `kept ${path} (exists)`),
-    ...result.gitignoreAdded.map((entry) => `added ${entry} to .gitignore`),
-  ];
-  context.say(lines.length > 0 ? lines.join("\n") : "Nothing to do.");
+export const initCommand: BuiltinCommand = {
+  name: "init",
+  description: "Scaffold .nyzhi/ for this project",
+  kind: "instant",
+  group: "Project",
+  run: async (_args, context) => {
+    const result = await scaffoldProject(context.session.projectRoot);
+    const lines = [
+      ...result.created.map((path) => `created ${path}`),
+      ...result.skipped.map((path) => `kept ${path} (exists)`),
+      ...result.gitignoreAdded.map((entry) => `added ${entry} to .gitignore`),
+    ];
+    context.say(lines.length > 0 ? lines.join("\n") : "Nothing to do.");
+  },
 };
 
 /**
  * `/doctor`: the checks of `nyz doctor` (Node, sandbox, ripgrep, git, tmux, keychain, credentials,
  * proxy, trust, index, config), each problem with its fix.
  */
-const doctor: CommandHandler = async (_args, context) => {
-  const report = await runDoctor({
-    cwd: context.session.loaded.projectRoot,
-    env: context.env,
-    loaded: context.session.loaded,
-  });
-  context.say(formatDoctorReport(report).trimEnd());
+export const doctorCommand: BuiltinCommand = {
+  name: "doctor",
+  description: "Check credentials, bubblewrap, ripgrep, config",
+  kind: "instant",
+  group: "Project",
+  run: async (_args, context) => {
+    const report = await runDoctor({
+      cwd: context.session.loaded.projectRoot,
+      env: context.env,
+      loaded: context.session.loaded,
+    });
+    context.say(formatDoctorReport(report).trimEnd());
+  },
 };
 
 const THEMES = new Set(["dark", "light", "auto"]);
@@ -157,31 +197,38 @@ const THEMES = new Set(["dark", "light", "auto"]);
  * `/theme [dark|light|auto] [accent]`: without arguments the theme and the accents; with them,
  * written to the global config (`tui.theme`, `tui.accent`), used from the next start.
  */
-const theme: CommandHandler = async (args, context) => {
-  const { tui } = context.session.config;
-  const accents = Object.keys(ACCENTS);
-  if (!args) {
-    context.say(
-      `Theme: ${tui.theme} · accent: ${tui.accent}\nAccents: ${accents.join(", ")}\n/theme <dark|light|auto> [accent] saves them (global config).`,
-    );
-    return;
-  }
-  const file = globalConfigPath(context.env);
-  const words = args.split(/\s+/);
-  const changed: string[] = [];
-  for (const word of words) {
-    const key = THEMES.has(word) ? "tui.theme" : accents.includes(word) ? "tui.accent" : undefined;
-    if (!key) {
+export const themeCommand: BuiltinCommand = {
+  name: "theme",
+  description: "Dark, light or auto",
+  kind: "instant",
+  args: "[dark|light|auto]",
+  group: "UI",
+  run: async (args, context) => {
+    const { tui } = context.session.config;
+    const accents = Object.keys(ACCENTS);
+    if (!args) {
       context.say(
-        `Unknown theme or accent "${word}": use dark, light, auto, or ${accents.join(", ")}.`,
-        "warning",
+        `Theme: ${tui.theme} · accent: ${tui.accent}\nAccents: ${accents.join(", ")}\n/theme <dark|light|auto> [accent] saves them (global config).`,
       );
       return;
     }
-    await setConfigValue(file, key, word);
-    changed.push(`${key} = ${word}`);
-  }
-  context.say(`Saved ${changed.join(", ")} in ${file}; it applies when nyz next starts.`);
+    const file = globalConfigPath(context.env);
+    const words = args.split(/\s+/);
+    const changed: string[] = [];
+    for (const word of words) {
+      const key = THEMES.has(word) ? "tui.theme" : accents.includes(word) ? "tui.accent" : undefined;
+      if (!key) {
+        context.say(
+          `Unknown theme or accent "${word}": use dark, light, auto, or ${accents.join(", ")}.`,
+          "warning",
+        );
+        return;
+      }
+      await setConfigValue(file, key, word);
+      changed.push(`${key} = ${word}`);
+    }
+    context.say(`Saved ${changed.join(", ")} in ${file}; it applies when nyz next starts.`);
+  },
 };
 
 /** The settings the app reads, shown with where each value comes from. */
@@ -197,28 +244,24 @@ const APP_SETTINGS = [
 ];
 
 /** `/settings`: the effective settings the app uses, with their origins. */
-const settings: CommandHandler = (_args, context) => {
-  const { origins, files } = context.session.loaded;
-  const picked = Object.fromEntries(
-    Object.entries(origins).filter(([key]) => APP_SETTINGS.includes(key) || key.startsWith("tui.")),
-  );
-  const lines = describeOrigins(picked);
-  context.say(
-    [
-      `Model now: ${context.session.model.providerId}/${context.session.model.modelId}`,
-      ...lines,
-      `Config files: ${files.map((file) => file.path).join(", ") || "none"}`,
-      "`nyz config` shows every setting; `nyz config set <key> <value>` changes one.",
-    ].join("\n"),
-  );
-};
-
-export const SETUP_COMMANDS: Readonly<Record<string, CommandHandler>> = {
-  login,
-  trust,
-  sandbox,
-  init,
-  doctor,
-  theme,
-  settings,
+export const settingsCommand: BuiltinCommand = {
+  name: "settings",
+  description: "Display and agent settings",
+  kind: "instant",
+  group: "UI",
+  run: (_args, context) => {
+    const { origins, files } = context.session.loaded;
+    const picked = Object.fromEntries(
+      Object.entries(origins).filter(([key]) => APP_SETTINGS.includes(key) || key.startsWith("tui.")),
+    );
+    const lines = describeOrigins(picked);
+    context.say(
+      [
+        `Model now: ${context.session.model.providerId}/${context.session.model.modelId}`,
+        ...lines,
+        `Config files: ${files.map((file) => file.path).join(", ") || "none"}`,
+        "`nyz config` shows every setting; `nyz config set <key> <value>` changes one.",
+      ].join("\n"),
+    );
+  },
 };
