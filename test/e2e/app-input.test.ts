@@ -212,6 +212,27 @@ describe.skipIf(!hasTmux())(
         ["assistant", "Answered."],
         ["user", "write it in French"],
       ]);
+
+      // /rewind opens the same list (newest first); /help lists it and the typing helpers.
+      await terminal.waitFor((screen) => !screen.includes("esc interrupt"), 20_000, "screen");
+      await terminal.typeLine("/rewind");
+      await terminal.waitFor(
+        (screen) => /Rewind to which prompt\?[\s\S]*› write it in French[\s\S]*first question/.test(screen),
+        20_000,
+        "screen",
+      );
+      await terminal.keys("Escape");
+      await terminal.waitFor((screen) => !screen.includes("Rewind to which prompt?"), 20_000, "screen");
+      await terminal.typeLine("/help");
+      const help = await terminal.waitForText("/rewind — Go back to an earlier prompt");
+      for (const line of [
+        "@path attaches a file",
+        "!command runs a shell line",
+        "&prompt runs the prompt in the background",
+        "ctrl+v attaches the clipboard's image",
+        "esc esc on an empty input",
+      ])
+        expect(help).toContain(line);
       await quitApp(terminal);
     });
   },
