@@ -35,7 +35,7 @@ import { useApprovalFocus } from "./use-approval-focus.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { useRewind } from "./use-rewind.js";
-import { type SendOptions, type SessionOpener, useSession } from "./use-session.js";
+import { inputText, type SendOptions, type SessionOpener, useSession } from "./use-session.js";
 import { useTeamWake } from "./use-team-wake.js";
 
 /** A second Ctrl+C within this many ms quits. */
@@ -103,6 +103,16 @@ export function App(props: AppProps) {
         type: "app-notice",
         message: "Interrupted. What you queued was not sent: it is back in the input (Enter sends it).",
       });
+    },
+    // `nyz "explain @a.ts"` and what was typed before the session opened: `@paths` attached then.
+    prepare: async (opened, entry) => {
+      const prepared = await preparePrompt(opened, inputText(entry.input), []);
+      if (!prepared.ok) {
+        dispatch({ type: "app-notice", message: prepared.message, tone: "warning" });
+        return entry;
+      }
+      for (const message of prepared.refused) dispatch({ type: "app-notice", message, tone: "warning" });
+      return { input: prepared.input, display: entry.display, chips: prepared.chips };
     },
   });
   const { session, busy } = controls;

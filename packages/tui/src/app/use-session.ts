@@ -23,6 +23,11 @@ export interface UseSessionOptions {
    * their text is handed back here (for the input), so nothing typed is lost.
    */
   onQueueReturned?: ((text: string) => void) | undefined;
+  /**
+   * Turns text that arrived before the session was open (`nyz "explain @a.ts"`, what was typed
+   * meanwhile) into its prompt once it is: `@paths` attached. Absent: sent as typed.
+   */
+  prepare?: ((session: OpenedSession, entry: HeldPrompt) => Promise<HeldPrompt>) | undefined;
 }
 
 export interface SendOptions {
@@ -315,11 +320,18 @@ export function useSession(options: UseSessionOptions): SessionControls {
         }
         adopt(opened);
         const first = waiting.current.splice(0);
-        if (first.length > 0) {
-          dispatch({ type: "queue-cleared" });
-          const next = joinHeld(first);
+        if (first.length === 0) return;
+        dispatch({ type: "queue-cleared" });
+        const prepare = optionsRef.current.prepare;
+        void Promise.all(
+          first.map((entry) =>
+            prepare && typeof entry.input === "string" ? prepare(opened, entry).catch(() => entry) : entry,
+          ),
+        ).then((prepared) => {
+          if (closing.current || sessionRef.current !== opened) return;
+          const next = joinHeld(prepared);
           runTurn(next.input, next.display, next.chips);
-        }
+        });
       },
       (error: unknown) => {
         if (cancelled) return;
