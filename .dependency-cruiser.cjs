@@ -61,8 +61,8 @@ const coreFloors = [
   },
   { folders: ["agent-loop"], why: "one agent's turn loop, on top of the vocabulary and compaction" },
   {
-    folders: ["briefing", "code-index", "hooks", "saved-sessions", "skills"],
-    why: "services that plug into the loop (system prompt fragments, tool hooks, the session journal)",
+    folders: ["autopilot", "briefing", "code-index", "hooks", "saved-sessions", "skills"],
+    why: "services that plug into the loop (autopilot phases run as turns, system prompt fragments, tool hooks, the session journal)",
   },
   {
     folders: ["memory", "commands", "permissions", "subagents", "teams"],

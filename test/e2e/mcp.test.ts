@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -241,6 +241,57 @@ describe("nyz exec with MCP servers", () => {
     expect(mock.requests[1]!.messages.at(-1)!.toolResults![0]!.content).toMatch(/^echo: hi/);
     expect(lines.at(-1)).toMatchObject({ type: "turn_complete", reason: "completed" });
   });
+});
+
+describe("nyz exec with a server an earlier run listed", () => {
+  it("sends the first request without waiting for the server, with its tools; a call to one waits for it", async () => {
+    mock = await startScenario({
+      rules: [
+        {
+          match: { requestIndex: 1 },
+          response: { toolCalls: [{ name: "mcp__lab__echo", arguments: { message: "hi" } }] },
+        },
+        { match: { lastIsToolResult: true }, response: { text: "The lab answered." } },
+      ],
+    });
+    // The server answers nothing until <workspace>/gate exists.
+    await writeFile(
+      projectFile(),
+      [
+        "[mcp.servers.lab]",
+        `command = ${JSON.stringify(process.execPath)}`,
+        `args = [${JSON.stringify(LAB_SERVER)}, "--name=lab", "--gate=gate"]`,
+        "",
+      ].join("\n"),
+    );
+    const exec = () =>
+      runNyz(["exec", "--json", "--full-auto", "ask the lab"], {
+        cwd: workspace,
+        env: anthropicEnv(mock!, home),
+      });
+    await writeFile(join(workspace, "gate"), "");
+    expect((await exec()).code).toBe(0);
+
+    await rm(join(workspace, "gate"));
+    mock.reset();
+    const second = exec();
+    // The first request arrives while the server still holds back its answers, offering its tools.
+    const [first] = await mock.waitForRequests(1, 60_000);
+    expect(first!.toolsOffered).toContain("mcp__lab__echo");
+    await writeFile(join(workspace, "gate"), "");
+    const result = await second;
+    expect(result.code).toBe(0);
+    const lines = result.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.find((line) => line.type === "tool_done")).toMatchObject({
+      name: "mcp__lab__echo",
+      output: expect.stringMatching(/^echo: hi \(cwd /),
+    });
+    expect(lines.filter((line) => line.type === "notice")).toEqual([]);
+    expect(lines.at(-1)).toMatchObject({ type: "turn_complete", reason: "completed" });
+  }, 90_000);
 });
 
 describe("MCP prompts as commands", () => {

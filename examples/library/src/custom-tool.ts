@@ -4,7 +4,7 @@
 // Run: node dist/custom-tool.js
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { defineTool, openSession } from "@nyzhi/core";
+import { type AgentEvent, defineTool, openSession } from "@nyzhi/core";
 import { z } from "zod";
 
 const countLines = defineTool({
@@ -24,18 +24,24 @@ const session = await openSession({
   env: process.env,
   ephemeral: true,
   tools: [countLines],
-  host: {
-    // Every approval of the lead, its subagents and teammates comes here, tagged with the agent.
-    // Answers: "allow", "allow-always", "deny", or { deny: "a reason the model reads" }.
-    approve: async (request) =>
-      request.tool === "count_lines" ? "allow" : { deny: "this example only counts lines" },
-  },
+  // The program answers approvals: each is an `approval-requested` event (of the lead, a subagent
+  // or a teammate, tagged with the agent), answered with `session.answer(id, …)`: "allow",
+  // "allow-always", "deny", or { deny: "a reason the model reads" }.
+  host: { interactive: true, onEvent: (event) => decide(event) },
 });
+function decide(event: AgentEvent): void {
+  if (event.type !== "approval-requested") return;
+  session.answer(
+    event.id,
+    event.tool === "count_lines" ? "allow" : { deny: "this example only counts lines" },
+  );
+}
 try {
   const turn = session.runTurn("How many lines does README.md have?");
   let next = await turn.next();
   while (!next.done) {
     const event = next.value;
+    decide(event);
     if (event.type === "tool-end") process.stdout.write(`${event.name} → ${event.output}\n`);
     next = await turn.next();
   }

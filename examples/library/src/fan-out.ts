@@ -21,7 +21,7 @@ const session = await openSession({
   config: loaded,
   ephemeral: true,
   host: {
-    onBackgroundEvent: (event: AgentEvent) => {
+    onEvent: (event: AgentEvent) => {
       if (event.type === "subagent-completed") {
         answers.set(event.childId, event.result ?? event.status);
         process.stdout.write(`${event.nickname} (${event.role}) finished: ${event.result ?? event.status}\n`);

@@ -1,15 +1,19 @@
 // A team: the lead creates one with team tools (team_create, task_create, spawn_teammate), the
 // teammates share a task board and message the lead, and `followTeam` keeps the turn going until
 // the team is quiet. Run: node dist/team.js
-import { openSession } from "@nyzhi/core";
+import { type AgentEvent, openSession } from "@nyzhi/core";
 
 const session = await openSession({
   cwd: process.cwd(),
   env: process.env,
   ephemeral: true,
-  // Headless: allow every call (in a real program, answer approvals as custom-tool.ts does).
-  host: { approve: async () => "allow" },
+  // This program answers approvals (below: it allows every call; a real one asks, as custom-tool.ts decides).
+  host: { interactive: true, onEvent: (event) => allowAll(event) },
 });
+/** Approvals asked while no turn runs (teammates working between turns) come to `onEvent`. */
+function allowAll(event: AgentEvent): void {
+  if (event.type === "approval-requested") session.answer(event.id, "allow");
+}
 try {
   const turn = session.runTurn("Form a team of two to write the install and usage sections of the README.", {
     followTeam: { waitMs: 120_000 },
@@ -17,6 +21,7 @@ try {
   let next = await turn.next();
   while (!next.done) {
     const event = next.value;
+    allowAll(event);
     if (event.type === "tool-start" && event.agent.depth === 0)
       process.stdout.write(`lead → ${event.name}\n`);
     if (event.type === "subagent-spawned")

@@ -1,3 +1,4 @@
+import { markStartup } from "@nyzhi/config";
 import { Command, CommanderError, Option } from "commander";
 import { opensApp } from "./commands/open-app-args.js";
 import type { HeadlessFlags } from "./headless/headless-options.js";
@@ -405,6 +406,7 @@ function commandNames(program: Command): Set<string> {
 export async function main(args: readonly string[], given: CommandIo = processIo()): Promise<number> {
   // Every line nyz prints passes here: no credential it holds is ever shown.
   const io = redactedIo(given);
+  markStartup("main");
   let exitCode: number = ExitCode.success;
   const program = buildProgram(io, (code) => {
     exitCode = code;

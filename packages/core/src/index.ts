@@ -36,6 +36,13 @@ export {
   type PromptFragmentKind,
   rulesFragment,
 } from "./agent-loop/system-prompt.js";
+export {
+  AUTOPILOT_PHASES,
+  type AutopilotState,
+  AutopilotStateError,
+  autopilotStatePath,
+  describeAutopilot,
+} from "./autopilot/autopilot-state.js";
 export { buildBriefing } from "./briefing/build-briefing.js";
 export { buildSharedContext } from "./briefing/build-shared-context.js";
 export { forkTurns } from "./briefing/fork-turns.js";
@@ -118,8 +125,11 @@ export {
   type AgentEvents,
   type AgentEventType,
   type AgentTag,
+  type AutopilotPhase,
   assertNever,
+  type NoticeSource,
   type RetryDiscard,
+  type SubagentState,
   type TurnEndReason,
 } from "./events/agent-events.js";
 export { EventQueue } from "./events/event-queue.js";
@@ -182,9 +192,16 @@ export {
   type ApprovalBroker,
   type ApprovalCallback,
   type ApprovalPrompt,
+  type ApprovalRequest,
   createApprovalBroker,
   NO_APPROVER_REASON,
 } from "./permissions/approval-broker.js";
+export {
+  type ApprovalRule,
+  type ApprovalSubject,
+  commandPrefix,
+  matchesRule,
+} from "./permissions/approval-rules.js";
 export { createToolGate, type ToolGateOptions } from "./permissions/create-tool-gate.js";
 export { intersectPolicies } from "./permissions/intersect-policies.js";
 export { createPermissionPolicy, type PermissionPolicyOptions } from "./permissions/permission-policy.js";
@@ -319,7 +336,12 @@ export {
   type SessionAgents,
   sessionAgents,
 } from "./session/session-agents.js";
-export type { ContextUsage } from "./session/session-context.js";
+export {
+  type AutopilotCommand,
+  parseAutopilotCommand,
+  type SessionAutopilot,
+} from "./session/session-autopilot.js";
+export { CONTEXT_WARNING_POINTS, type ContextUsage } from "./session/session-context.js";
 export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
 export type { SessionInput } from "./session/session-input.js";
 export {
@@ -331,6 +353,13 @@ export {
   SessionModes,
   type ThinkingSetting,
 } from "./session/session-modes.js";
+export {
+  type PermissionEffect,
+  type PermissionRuleView,
+  type SessionPermissions,
+  TRUST_LISTS,
+  type TrustList,
+} from "./session/session-permissions.js";
 export { openSessionRecord, type SessionResume } from "./session/session-record.js";
 export type { EarlierPrompt, RewindPlan, RewindResult } from "./session/session-rewind.js";
 export type { ShellLineResult } from "./session/session-shell.js";

@@ -33,7 +33,6 @@ export {
   agentTreeReducer,
   clearFinished,
   createAgentTreeState,
-  parseAgentStatus,
   reduceAgentTree,
 } from "./agents/agents-reducer.js";
 export { createEventBatcher, type EventBatcher, FRAME_MS } from "./agents/event-batcher.js";
@@ -41,13 +40,6 @@ export { ROW_REFRESH_MS } from "./agents/use-gated-nodes.js";
 
 // The app
 export { App, type AppProps, QUIT_WINDOW_MS } from "./app/app.js";
-export {
-  type ApprovalRule,
-  commandPrefix,
-  describeRule,
-  matchesRule,
-  ruleFor,
-} from "./app/approval-memory.js";
 export { ApprovalQueue } from "./app/approval-queue.js";
 export { BUILTIN_COMMANDS } from "./app/commands/builtin-commands.js";
 export type {
@@ -58,7 +50,7 @@ export type {
 } from "./app/commands/command-types.js";
 export { replayThread } from "./app/replay-thread.js";
 export { type RunAppOptions, runApp } from "./app/run-app.js";
-export { type BridgeMessage, type PendingQuestion, SessionBridge } from "./app/session-bridge.js";
+export { type PendingQuestion, SessionBridge } from "./app/session-bridge.js";
 export type { SessionOpener } from "./app/use-session.js";
 // Approvals
 export { ApprovalDialog, type ApprovalDialogProps } from "./approval/approval-dialog.js";

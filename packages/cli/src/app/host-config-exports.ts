@@ -6,6 +6,7 @@ export {
   getLogger,
   globalConfigPath,
   loadConfig,
+  markStartup,
   NyzhiError,
   resolveDirs,
   scaffoldProject,

@@ -3,6 +3,7 @@
 export {
   assertNever,
   authStatus,
+  CONTEXT_WARNING_POINTS,
   describeBudget,
   detectBwrap,
   exportSessionMarkdown,
@@ -21,6 +22,7 @@ export {
   MissingCredentialError,
   openCredentialStore,
   openSession,
+  parseAutopilotCommand,
   parseSlashInput,
   projectMemoryDir,
   RoleCatalog,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync } from "node:fs";
+import { appendFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { NYZHI_VERSION } from "../version.js";
 import { loadBundleWithCodeCache } from "./code-cache.js";
@@ -45,6 +45,22 @@ function exitQuietly(code: number): never {
   import(specifier);
 
 const args = process.argv.slice(2);
+// `NYZHI_TRACE_START=1`: marks of where the run's time went, printed to stderr at exit; any other
+// value is a file the marks are appended to (the app's stderr is its screen). See markStartup in
+// @nyzhi/config; the symbol is spelled out here, as this file loads no package.
+const traceTo = process.env.NYZHI_TRACE_START;
+const startupMarks: string[] | undefined = traceTo ? [] : undefined;
+const mark = (name: string) => startupMarks?.push(`${(process.uptime() * 1000).toFixed(1)} ${name}`);
+if (startupMarks) {
+  (globalThis as Record<symbol, unknown>)[Symbol.for("nyzhi.startupMarks")] = startupMarks;
+  process.on("exit", () => {
+    mark("exit");
+    const text = `${startupMarks.join("\n")}\n`;
+    if (traceTo === "1") process.stderr.write(text);
+    else appendFileSync(traceTo as string, text);
+  });
+  mark("bin");
+}
 if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
   process.stdout.write(`${NYZHI_VERSION}\n`);
 } else {
@@ -55,6 +71,7 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     const variant =
       args[0] === "exec" || args[0] === "run" ? "headless" : indexProcess ? "index-process" : "commands";
     const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
+    mark("bundle loaded");
     loaded.exports.main(args).then(
       (code) => {
         loaded.saveCodeCache();

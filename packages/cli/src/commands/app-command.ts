@@ -4,6 +4,7 @@ import { parseSandboxFlag, parseTrustFlag, UsageError } from "../headless/headle
 import { ExitCode } from "../io/exit-codes.js";
 import type { CommandIo } from "../io/output.js";
 import { redactingStream } from "../io/redacting-stream.js";
+import { NYZHI_VERSION } from "../version.js";
 import { indexProcessCommand } from "./index-process-command-line.js";
 import { loadCliConfig } from "./load-cli-config.js";
 
@@ -86,6 +87,7 @@ export async function appCommand(
   return app.runApp({
     cwd: io.cwd,
     env: io.env,
+    version: NYZHI_VERSION,
     // Known credentials never reach the screen, as in every headless output.
     stdout: redactingStream(process.stdout),
     stderr: redactingStream(process.stderr),

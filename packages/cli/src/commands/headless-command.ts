@@ -1,4 +1,4 @@
-import { NyzhiError } from "@nyzhi/config";
+import { markStartup, NyzhiError } from "@nyzhi/config";
 import type { HeadlessFlags } from "../headless/headless-options.js";
 import { jsonLine } from "../headless/json-event-writer.js";
 import { fatalErrorLine } from "../headless/json-run-lines.js";
@@ -25,6 +25,7 @@ export async function headlessCommand(
   },
 ): Promise<number> {
   const controller = new AbortController();
+  markStartup("headless command");
   const onSignal = () => {
     if (controller.signal.aborted) process.exit(ExitCode.interrupted);
     controller.abort();

@@ -12,25 +12,18 @@ export function shellLineOf(prompt: string): string | undefined {
 }
 
 /**
- * Runs a `!command` prompt through the session (the `bash` tool's rules; no model turn): its
- * events go to `emit`, and the result reads as a turn whose answer is the command's output, so
- * text mode prints it on stdout and `--json` ends with `turn_complete` as usual.
+ * Runs a `!command` prompt through the session (the `bash` tool's rules; no model turn): yields
+ * its events, and returns it as a turn whose answer is the command's output, so text mode prints
+ * it on stdout and `--json` ends with `turn_complete` as usual.
  */
-export async function runShellPrompt(
+export async function* shellPromptTurn(
   session: OpenedSession,
   command: string,
-  options: { emit: (event: AgentEvent) => void; signal: AbortSignal },
-): Promise<TurnResult> {
-  const line = session.shell(command, { signal: options.signal });
-  for (;;) {
-    const next = await line.next();
-    if (next.done) {
-      const result = next.value;
-      const reason = options.signal.aborted ? "aborted" : result.isError ? "error" : "completed";
-      return { reason, steps: 0, text: result.output, usage: emptyUsage(), costUsd: 0 };
-    }
-    options.emit(next.value);
-  }
+  signal: AbortSignal,
+): AsyncGenerator<AgentEvent, TurnResult> {
+  const result = yield* session.shell(command, { signal });
+  const reason = signal.aborted ? "aborted" : result.isError ? "error" : "completed";
+  return { reason, steps: 0, text: result.output, usage: emptyUsage(), costUsd: 0 };
 }
 
 /**

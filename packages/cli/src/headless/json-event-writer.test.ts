@@ -121,6 +121,8 @@ describe("createJsonEventWriter", () => {
         childId: "agent-1",
         nickname: "Ada",
         status: "running",
+        child: { agentId: "agent-1", depth: 1, nickname: "Ada", role: "explorer" },
+        state: { lifecycle: "running" },
       }),
     ).toEqual([
       {
@@ -131,6 +133,7 @@ describe("createJsonEventWriter", () => {
         nickname: "Ada",
         parent_id: "lead",
         status: "running",
+        lifecycle: "running",
       },
     ]);
   });

@@ -126,6 +126,7 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
             type: "approval_requested",
             ...agent,
             id: event.callId,
+            approval_id: event.id,
             tool: event.tool,
             input: event.input,
             preview: event.preview,
@@ -150,7 +151,13 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
         ];
       case "subagent-status-changed":
         return [
-          { type: "subagent_status", ...childFields(event), nickname: event.nickname, status: event.status },
+          {
+            type: "subagent_status",
+            ...childFields(event),
+            nickname: event.nickname,
+            status: event.status,
+            lifecycle: event.state.lifecycle,
+          },
         ];
       case "subagent-completed":
         children.delete(event.childId);
@@ -160,6 +167,7 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
             ...childFields(event, event.role),
             nickname: event.nickname,
             status: event.status,
+            lifecycle: event.state.lifecycle,
             ...usageFields(event.usage),
             cost_usd: event.costUsd,
             ...(event.result !== undefined ? { result: event.result } : {}),
@@ -244,7 +252,32 @@ function simpleLine(event: SimpleEvent): JsonRecord {
         tool_calls: event.toolCalls,
       };
     case "notice":
-      return { type: "notice", message: event.message };
+      return {
+        type: "notice",
+        message: event.message,
+        ...(event.source !== undefined ? { source: event.source } : {}),
+        ...(event.level !== undefined ? { level: event.level } : {}),
+        ...(event.server !== undefined ? { server: event.server } : {}),
+        ...(event.kind !== undefined ? { kind: event.kind } : {}),
+      };
+    case "session-opened":
+      return {
+        type: "session",
+        session_id: event.sessionId,
+        provider: event.providerId,
+        model: event.modelId,
+      };
+    case "hook-result":
+      return { type: "hook", event: event.event, status: event.status, summary: event.summary };
+    case "queued-delivered":
+      return { type: "queued_delivered", texts: event.texts };
+    case "question":
+      return {
+        type: "question",
+        id: event.id,
+        question: event.question,
+        ...(event.choices !== undefined ? { choices: event.choices } : {}),
+      };
     case "budget-warning":
     case "budget-exhausted":
       return {
@@ -266,6 +299,14 @@ function simpleLine(event: SimpleEvent): JsonRecord {
       };
     case "error":
       return { type: "error", message: event.message, code: event.code, fatal: event.fatal };
+    case "autopilot-phase":
+      return {
+        type: "autopilot_phase",
+        phase: event.phase,
+        status: event.status,
+        idea: event.idea,
+        ...(event.reason !== undefined ? { reason: event.reason } : {}),
+      };
     case "turn-end":
       return {
         type: "turn_end",

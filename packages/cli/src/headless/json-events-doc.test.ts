@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { AgentEvent, AgentEventType, AgentTag } from "@nyzhi/core";
 import { describe, expect, it } from "vitest";
 import { createJsonEventWriter, type JsonRecord } from "./json-event-writer.js";
-import { fatalErrorLine, hookLine, mcpNoticeLine, sessionLine, turnCompleteLine } from "./json-run-lines.js";
+import { fatalErrorLine, turnCompleteLine } from "./json-run-lines.js";
 
 const DOC = new URL("../../../../docs/json-events.md", import.meta.url);
 const AGENT_EVENTS = new URL("../../../core/src/events/agent-events.ts", import.meta.url);
@@ -41,7 +41,7 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
       metadata: { a: 1 },
     },
   ],
-  "approval-requested": [{ callId: "c", tool: "bash", input: {}, preview: "p" }],
+  "approval-requested": [{ id: "approval-1", callId: "c", tool: "bash", input: {}, preview: "p" }],
   "approval-resolved": [
     { callId: "c", tool: "bash", approved: true, reason: "ok" },
     { callId: "c", tool: "bash", approved: false, reason: "no" },
@@ -57,7 +57,11 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
   ],
   usage: [{ step: 1, usage, costUsd: 0 }],
   "step-end": [{ step: 1, finishReason: "stop", toolCalls: 0 }],
-  notice: [{ message: "n" }],
+  notice: [{ message: "n" }, { message: "m", source: "mcp", level: "warning", server: "s", kind: "failed" }],
+  "session-opened": [{ sessionId: "s", providerId: "p", modelId: "m" }],
+  "hook-result": [{ event: "after_turn", status: "ok", summary: "s" }],
+  "queued-delivered": [{ texts: ["also this"] }],
+  question: [{ id: "question-1", question: "Which?", choices: ["a", "b"] }],
   "index-progress": [
     {
       phase: "skipped",
@@ -71,6 +75,10 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
     },
   ],
   error: [{ message: "e", code: "x", fatal: true, error: new Error("e") }],
+  "autopilot-phase": [
+    { phase: "planning", status: "started", idea: "i" },
+    { phase: "qa", status: "stopped", reason: "aborted", idea: "i" },
+  ],
   "subagent-spawned": [
     {
       childId: "k",
@@ -87,13 +95,23 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
     { role: "worker", limit: 8, waiting: 1 },
     { role: "worker", limit: 4, waiting: 1, reason: "parent", childId: "q", nickname: "Bo" },
   ],
-  "subagent-status-changed": [{ childId: "k", nickname: "Ada", status: "running" }],
+  "subagent-status-changed": [
+    {
+      childId: "k",
+      nickname: "Ada",
+      status: "running",
+      child: { agentId: "k", depth: 1, nickname: "Ada", role: "explorer" },
+      state: { lifecycle: "running" },
+    },
+  ],
   "subagent-completed": [
     {
       childId: "k",
       nickname: "Ada",
       role: "explorer",
       status: "completed",
+      child: { agentId: "k", depth: 1, nickname: "Ada", role: "explorer" },
+      state: { lifecycle: "completed", detail: "r" },
       result: "r",
       usage,
       costUsd: 0,
@@ -128,10 +146,6 @@ function producedLines(): JsonRecord[] {
     }
   }
   lines.push(
-    sessionLine({ id: "s", providerId: "p", modelId: "m" }),
-    hookLine({ event: "after_turn", status: "ok", summary: "s" }),
-    mcpNoticeLine("m"),
-    mcpNoticeLine("m", { server: "s", kind: "failed", message: "m" }),
     fatalErrorLine(new Error("e")),
     turnCompleteLine({
       sessionId: "s",

@@ -1,32 +1,10 @@
 import { errorMessage, NyzhiError } from "@nyzhi/config";
-import type { BudgetReport, HookResult, McpNotice, TurnEndReason } from "@nyzhi/core";
+import type { BudgetReport, TurnEndReason } from "@nyzhi/core";
 import type { Usage } from "@nyzhi/provider";
 import { budgetFields, type JsonRecord, usageFields } from "./json-event-writer.js";
 
 /** Lines of the run itself (not of an agent event) belong to the lead. */
 const LEAD = { agent_id: "lead", depth: 0 } as const;
-
-/** The first line: which session and model the run uses. */
-export function sessionLine(opened: { id: string; providerId: string; modelId: string }): JsonRecord {
-  return {
-    type: "session",
-    ...LEAD,
-    session_id: opened.id,
-    provider: opened.providerId,
-    model: opened.modelId,
-  };
-}
-
-/** A lifecycle hook finished. */
-export function hookLine(hook: Pick<HookResult, "event" | "status" | "summary">): JsonRecord {
-  return { type: "hook", ...LEAD, event: hook.event, status: hook.status, summary: hook.summary };
-}
-
-/** An MCP server failed, timed out or crashed; the run goes on without it. */
-export function mcpNoticeLine(message: string, notice?: McpNotice): JsonRecord {
-  const where = notice ? { server: notice.server, kind: notice.kind } : {};
-  return { type: "notice", ...LEAD, source: "mcp", message, ...where };
-}
 
 /** A failure before the turn started (a usage error, missing credentials): the only line after `session`. */
 export function fatalErrorLine(error: unknown): JsonRecord {

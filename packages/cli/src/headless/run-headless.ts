@@ -1,12 +1,19 @@
-import { getLogger, writeFileAtomic } from "@nyzhi/config";
-import { type AgentEvent, describeBudget, type McpNotice, openSession, type TurnResult } from "@nyzhi/core";
+import { getLogger, markStartup, writeFileAtomic } from "@nyzhi/config";
+import {
+  type AgentEvent,
+  describeBudget,
+  type OpenedSession,
+  openSession,
+  parseAutopilotCommand,
+  type TurnResult,
+} from "@nyzhi/core";
 import { subtractUsage } from "@nyzhi/provider";
 import { indexProcessCommand } from "../commands/index-process-command-line.js";
 import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
-import { headlessTurnInput, runShellPrompt, shellLineOf } from "./headless-input.js";
+import { headlessTurnInput, shellLineOf, shellPromptTurn } from "./headless-input.js";
 import {
   type HeadlessFlags,
   parseMaxBudgetUsd,
@@ -18,7 +25,7 @@ import {
 } from "./headless-options.js";
 import { holdSplitSecrets } from "./hold-split-secrets.js";
 import { createJsonEventWriter, jsonLine } from "./json-event-writer.js";
-import { hookLine, mcpNoticeLine, sessionLine, turnCompleteLine } from "./json-run-lines.js";
+import { turnCompleteLine } from "./json-run-lines.js";
 import { textForEvent } from "./text-event-writer.js";
 
 export interface HeadlessRun {
@@ -47,17 +54,24 @@ export function printsAnswerOnStdout(flags: HeadlessFlags, io: Pick<CommandIo, "
   return !(terminal?.stdout && terminal.stderr);
 }
 
+/** A warning about the run's set-up (config, workspace, worktrees): said on stderr in every mode. */
+function isSetupWarning(event: AgentEvent): boolean {
+  return event.type === "notice" && event.level === "warning" && event.source !== "mcp";
+}
+
 /** Writes events as JSONL on stdout or as text on stderr. */
 function eventSink(io: CommandIo, flags: HeadlessFlags): (event: AgentEvent) => void {
   if (flags.json) {
     const linesFor = createJsonEventWriter();
     return (event) => {
       for (const line of linesFor(event)) io.stdout(jsonLine(line));
+      if (isSetupWarning(event)) io.stderr(textForEvent(event) ?? "");
     };
   }
   if (flags.quiet) {
     return (event) => {
       if (event.type === "error") io.stderr(`Error: ${event.message}\n`);
+      else if (event.type === "notice" && event.level === "warning") io.stderr(textForEvent(event) ?? "");
     };
   }
   return (event) => {
@@ -109,10 +123,7 @@ export async function runHeadless(
   const subagentModels = parseSubagentModels(flags.subagentModel);
 
   const loaded = await loadCliConfig(io, { ...globals, ...(trust ? { trust } : {}) });
-  const reportMcp = (message: string, notice?: McpNotice) => {
-    if (flags.json) io.stdout(jsonLine(mcpNoticeLine(message, notice)));
-    else io.stderr(`warning: ${message}\n`);
-  };
+  markStartup("config loaded");
   // The session is held until its thread is saved: a second run on it fails at once instead of racing.
   const session = await openSession({
     cwd: io.cwd,
@@ -135,50 +146,41 @@ export async function runHeadless(
     indexProcess: indexProcessCommand(),
     ...(flags.autoContext ? { autoContext: true } : {}),
     ...(flags.plan ? { planMode: true } : {}),
-    host: {
-      onBackgroundEvent: emit,
-      onWarning: (message) => io.stderr(`${message}\n`),
-      onMcpNotice: reportMcp,
-      onOpened: (opened) => {
-        if (flags.json) io.stdout(jsonLine(sessionLine(opened)));
-      },
-      onHookResult: (hook) => {
-        if (flags.json) io.stdout(jsonLine(hookLine(hook)));
-        else if (!flags.quiet) io.stderr(`${hook.summary}\n`);
-      },
-    },
+    // Every event of the session (its opening, warnings, hook results, background agents) comes
+    // here or from the turn below; nobody answers approvals (they follow the trust mode).
+    host: { onEvent: emit },
   });
   const before = session.usage();
+  markStartup("session open");
   let result: TurnResult;
   try {
+    // `/autopilot …` runs its phases (each a turn) and ends with the validation report.
+    const autopilot = parseAutopilotCommand(run.prompt);
+    // `!command` runs the line under the bash tool's rules, without a model turn.
     const shellLine = run.piped ? undefined : shellLineOf(run.prompt);
-    if (shellLine !== undefined)
-      result = await runShellPrompt(session, shellLine, { emit, signal: run.signal });
-    else {
-      const expanded = await session.expandCommand(run.prompt);
-      const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
-      const input = await headlessTurnInput(session, prompt, { io, flags });
-      // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
-      const turn = session.runTurn(input, {
-        signal: run.signal,
-        followTeam: { waitMs: teamWaitMs, timeoutHint: "raise --team-wait-ms" },
-      });
-      for (;;) {
-        const next = await turn.next();
-        if (next.done) {
-          result = next.value;
-          break;
-        }
-        emit(next.value);
+    const turn = autopilot
+      ? session.autopilot.run(autopilot, { signal: run.signal })
+      : shellLine !== undefined
+        ? shellPromptTurn(session, shellLine, run.signal)
+        : await promptTurn(session, run, { io, flags }, teamWaitMs);
+    for (;;) {
+      const next = await turn.next();
+      if (next.done) {
+        result = next.value;
+        break;
       }
+      if (next.value.type.startsWith("step-") || next.value.type === "turn-end") markStartup(next.value.type);
+      emit(next.value);
     }
   } finally {
     // Whatever failed (a bad /command, a missing -i image), the agents and MCP servers are
     // stopped, the session saved and released, so the process can exit.
     sink.flush();
+    markStartup("turn done");
     await session.close();
   }
   const after = session.usage();
+  markStartup("session closed");
   const runUsage = subtractUsage(after.usage, before.usage);
   const runCost = after.costUsd - before.costUsd;
   const runEmbeddingTokens = after.embeddingTokens - before.embeddingTokens;
@@ -242,6 +244,23 @@ export async function runHeadless(
     return ExitCode.interrupted;
   }
   return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
+}
+
+/** The prompt's turn: a `/command` expanded, piped input before it, `@paths` and `-i` images attached. */
+async function promptTurn(
+  session: OpenedSession,
+  run: Pick<HeadlessRun, "prompt" | "piped" | "signal">,
+  options: { io: CommandIo; flags: HeadlessFlags },
+  teamWaitMs: number,
+): Promise<AsyncGenerator<AgentEvent, TurnResult>> {
+  const expanded = await session.expandCommand(run.prompt);
+  const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
+  const input = await headlessTurnInput(session, prompt, options);
+  // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
+  return session.runTurn(input, {
+    signal: run.signal,
+    followTeam: { waitMs: teamWaitMs, timeoutHint: "raise --team-wait-ms" },
+  });
 }
 
 /** What Ctrl-C leaves behind, and how to go on from it. */

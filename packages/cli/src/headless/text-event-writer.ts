@@ -47,12 +47,22 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
       }
       return `\n[retry ${event.attempt}/${event.maxAttempts}] waiting ${event.waitMs}ms: ${event.reason}\n`;
     case "notice":
+      // What went wrong around the run (config, workspace, an MCP server) is a warning line.
+      if (event.source === "mcp") return `warning: ${event.message}\n`;
+      if (event.source !== undefined && event.source !== "permissions") return `${event.message}\n`;
       return `[note] ${event.message}\n`;
+    case "hook-result":
+      return `${event.summary}\n`;
     case "index-progress":
       // Quiet while it works (`--json` has every step); only a project left unindexed is said.
       return event.phase === "skipped" && event.message ? `[index] ${event.message}\n` : undefined;
     case "error":
       return `\nError: ${event.message}\n`;
+    case "autopilot-phase":
+      if (event.status === "started") return `\n[autopilot: ${event.phase} phase]\n`;
+      return event.reason === "completed"
+        ? "\n[autopilot complete]\n"
+        : `\n[autopilot stopped in the ${event.phase} phase (${event.reason}); /autopilot resume goes on]\n`;
     case "turn-start":
     case "step-start":
     case "step-end":
@@ -61,6 +71,9 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
     case "tool-call-delta":
     case "tool-output":
     case "approval-requested":
+    case "session-opened":
+    case "queued-delivered":
+    case "question":
     case "usage":
     case "turn-end":
       return undefined;

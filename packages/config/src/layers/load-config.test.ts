@@ -249,6 +249,7 @@ describe("loadConfig: keys nothing reads", () => {
       "provider.*.temperature",
       "agent.model_profile",
       "agent.sharing",
+      "agent.trust.remember_approvals",
       "browser",
     ]);
   });

@@ -44,6 +44,10 @@ export const NOT_YET_READ_KEYS: ReadonlyArray<{ key: string; takesEffect: string
   { key: "provider.*.temperature", takesEffect: "in a later version" },
   { key: "agent.model_profile", takesEffect: "in a later version" },
   { key: "agent.sharing", takesEffect: "in a later version (sessions are not shared yet)" },
+  {
+    key: "agent.trust.remember_approvals",
+    takesEffect: 'in a later version ("allow always" answers last for the session they were given in)',
+  },
   { key: "browser", takesEffect: "in a later version (there is no browser tool yet)" },
 ];
 

@@ -26,6 +26,11 @@ export interface ToolGateRequest {
    * (`permission_request` hooks) instead of waiting for it.
    */
   signal?: AbortSignal | undefined;
+  /**
+   * Called with the approval's id when the gate puts the call to the host (not when a hook or an
+   * earlier "allow always" answered it): the loop emits `approval-requested` then.
+   */
+  announce?: ((id: string) => void) | undefined;
 }
 
 /** The permission layer's verdict before a call runs. */

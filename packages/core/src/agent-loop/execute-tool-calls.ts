@@ -172,15 +172,19 @@ async function runOneCall(
     });
   }
   if (decision.action === "ask") {
-    emit({
-      type: "approval-requested",
-      agent: context.agent,
-      callId: call.id,
-      tool: call.name,
-      input: parsed.input,
-      preview: request.preview ?? "",
+    const answer = await context.gate.approve({
+      ...request,
+      announce: (id) =>
+        emit({
+          type: "approval-requested",
+          agent: context.agent,
+          id,
+          callId: call.id,
+          tool: call.name,
+          input: parsed.input,
+          preview: request.preview ?? "",
+        }),
     });
-    const answer = await context.gate.approve(request);
     emit({
       type: "approval-resolved",
       agent: context.agent,

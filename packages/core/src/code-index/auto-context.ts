@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { getLogger } from "@nyzhi/config";
+import { getLogger, markStartup } from "@nyzhi/config";
 import type { ModelMessage, SystemFragment } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { assembleSystemPrompt, type PromptFragment } from "../agent-loop/system-prompt.js";
@@ -144,7 +144,9 @@ export function refreshContextEachTurn(
 ): void {
   let added: readonly SystemFragment[] = [];
   context.beforeTurn = async (turn) => {
+    markStartup("auto-context");
     const block = assembleSystemPrompt([await provide(turn)]);
+    markStartup("auto-context done");
     context.system = [...context.system.filter((fragment) => !added.includes(fragment)), ...block];
     added = block;
   };

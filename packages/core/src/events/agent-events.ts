@@ -23,7 +23,30 @@ export interface RetryDiscard {
   toolCalls: { callId: string; name: string }[];
 }
 
+/**
+ * Where a subagent or teammate is in its life, for hosts: `pending` (queued or starting), `running`,
+ * `idle` (a teammate between turns), `completed`, `errored` (a failure or a budget that ran out),
+ * `shutdown` (stopped). `detail`: a completed agent's answer preview, an error's message.
+ */
+export interface SubagentState {
+  lifecycle: "pending" | "running" | "idle" | "completed" | "errored" | "shutdown";
+  detail?: string;
+}
+
+/** Where a `notice` comes from; absent for the runtime's own (compaction, fallbacks). */
+export type NoticeSource = "config" | "workspace" | "mcp" | "worktrees" | "permissions";
+
 /** Why a turn ended. `budget`: the agent's budget (or an enclosing one, the session's) ran out. */
+/** Where an autopilot run is: its five working phases, then `complete`, or `cancelled`. */
+export type AutopilotPhase =
+  | "expansion"
+  | "planning"
+  | "execution"
+  | "qa"
+  | "validation"
+  | "complete"
+  | "cancelled";
+
 export type TurnEndReason = "completed" | "max-steps" | "aborted" | "error" | "budget";
 
 /**
@@ -58,8 +81,12 @@ export interface AgentEvents {
     refused?: "unknown-tool" | "invalid-arguments" | "denied" | "not-allowed" | "cancelled";
     metadata?: Record<string, unknown>;
   };
-  /** A mutating call needs the user's approval; the host's callback is being asked. */
-  "approval-requested": { callId: string; tool: string; input: unknown; preview: string };
+  /**
+   * A call needs the user's approval and the host is asked (the permission_request hooks did not
+   * answer it): an interactive host answers with `session.answer(id, …)`. Without one it is denied
+   * at once (`approval-resolved` follows).
+   */
+  "approval-requested": { id: string; callId: string; tool: string; input: unknown; preview: string };
   /** The approval was answered (or refused because nobody could answer). */
   "approval-resolved": { callId: string; tool: string; approved: boolean; reason: string };
   /**
@@ -71,8 +98,31 @@ export interface AgentEvents {
   usage: { step: number; usage: Usage; costUsd: number };
   /** A model step ended. */
   "step-end": { step: number; finishReason: FinishReason | "aborted" | "error"; toolCalls: number };
-  /** A note for the user from the runtime (compaction, skipped files, fallbacks). */
-  notice: { message: string };
+  /**
+   * A note for the user: from the runtime (compaction, skipped files, fallbacks; no `source`), or
+   * from `config`, the `workspace` (rules, roles, skills, commands), `mcp` (a server failed, timed
+   * out or crashed: `server`, `kind`), `worktrees`, `permissions` (an "allow always" rule added).
+   * `level` "warning" for what went wrong (default "info").
+   */
+  notice: {
+    message: string;
+    source?: NoticeSource;
+    level?: "info" | "warning";
+    /** MCP notices: the server and what happened to it. */
+    server?: string;
+    kind?: string;
+  };
+  /** The session is open (its record, before the workspace and MCP servers load): the first event. */
+  "session-opened": { sessionId: string; providerId: string; modelId: string };
+  /** A lifecycle hook finished; `summary` is for the user (`[hook] <cmd> (ok|exit N|…)`). */
+  "hook-result": { event: string; status: string; summary: string };
+  /** Messages given to `session.queueMessage` that the lead just received (at a step boundary). */
+  "queued-delivered": { texts: string[] };
+  /**
+   * `ask_user`: the lead asks the person; an interactive host answers with
+   * `session.answer(id, { text })` ("" dismisses it).
+   */
+  question: { id: string; question: string; choices?: string[] };
   /** Something failed; when `fatal`, the turn ends. */
   error: { message: string; code: string; fatal: boolean; error?: ProviderError | Error };
   /** This agent spawned a subagent (it runs in the background). */
@@ -103,14 +153,27 @@ export interface AgentEvents {
     childId?: string;
     nickname?: string;
   };
-  /** A subagent's status changed: `pending_init`, `running`, `completed…`, `errored…`, `shutdown`. */
-  "subagent-status-changed": { childId: string; nickname: string; status: string };
+  /**
+   * A subagent's or teammate's status changed. `child` is its full tag, `state` the status as data;
+   * `status` the same in one line (`pending_init`, `running`, `completed: …`, `errored: …`, `shutdown`;
+   * a teammate's `working`, `idle`, `stopped` …).
+   */
+  "subagent-status-changed": {
+    childId: string;
+    nickname: string;
+    status: string;
+    child: AgentTag;
+    state: SubagentState;
+  };
   /** A subagent reached a final state. Usage and cost cover the child and its own subagents. */
   "subagent-completed": {
     childId: string;
     nickname: string;
     role: string;
     status: string;
+    /** Its full tag and its final state as data (see `subagent-status-changed`). */
+    child: AgentTag;
+    state: SubagentState;
     result?: string;
     usage: Usage;
     costUsd: number;
@@ -149,6 +212,17 @@ export interface AgentEvents {
     /** US dollars of those tokens at the embedding model's list price (0 when unknown). */
     costUsd: number;
     message?: string;
+  };
+  /**
+   * An autopilot run (`/autopilot <idea>`): a phase `started` (the lead's next turn is that phase),
+   * or the run `stopped` — `reason` `completed` once every phase ran, else how the phase's turn
+   * ended (the phase stays to run again: `/autopilot resume`).
+   */
+  "autopilot-phase": {
+    phase: AutopilotPhase;
+    status: "started" | "stopped";
+    reason?: "completed" | TurnEndReason;
+    idea: string;
   };
   /** The turn ended. `text` is the final assistant text of the last step. */
   "turn-end": {

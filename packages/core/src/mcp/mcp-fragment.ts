@@ -8,7 +8,8 @@ import type { McpServerStatus } from "./mcp-manager.js";
 export function mcpFragment(statuses: readonly McpServerStatus[]): PromptFragment {
   if (statuses.length === 0) return { kind: "mcp", text: "" };
   const lines = statuses.map((status) =>
-    status.state === "connected"
+    // A server starting in the background already offers the tools it listed last time.
+    status.state === "connected" || (status.state === "connecting" && status.tools.length > 0)
       ? `- ${status.name}: ${status.tools.length} tool(s), named mcp__${status.name}__<tool>`
       : `- ${status.name}: unavailable (${status.state}${status.error ? `: ${status.error.slice(0, 200)}` : ""})`,
   );

@@ -46,6 +46,11 @@ interface ServerEntry {
   status: McpServerStatus;
   connection?: McpConnection | undefined;
   stop: AbortController;
+  /**
+   * The tools the server listed in an earlier session (see `startOne`'s `known`), offered while it
+   * connects; dropped once it is connected (its live list wins) or has failed.
+   */
+  known?: McpToolInfo[] | undefined;
 }
 
 /**
@@ -70,18 +75,28 @@ export class McpManager {
   /**
    * Starts one server (also a disabled one: roles start theirs this way); a server already
    * connected or connecting is not started again (the pending start is shared). Never throws.
+   *
+   * `known`: the tools the server listed last time (the session's tool cache). They are offered
+   * at once, while it connects, so nobody waits for its start: a call to one of them waits for the
+   * connection instead. Once connected, the live list replaces them (listeners hear of a change);
+   * should the start fail, they are withdrawn.
    */
-  startOne(spec: McpServerSpec): Promise<McpServerStatus> {
+  startOne(spec: McpServerSpec, known?: readonly McpToolInfo[]): Promise<McpServerStatus> {
     const pending = this.pending.get(spec.name);
     if (pending) return pending;
     const existing = this.servers.get(spec.name);
     if (existing?.status.state === "connected") return Promise.resolve(existing.status);
-    const starting = this.connect(spec).finally(() => this.pending.delete(spec.name));
+    const starting = this.connect(spec, known).finally(() => this.pending.delete(spec.name));
     this.pending.set(spec.name, starting);
     return starting;
   }
 
-  private async connect(spec: McpServerSpec): Promise<McpServerStatus> {
+  /** Resolves once no server is connecting any more (each connected, failed or timed out). */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all(this.pending.values());
+  }
+
+  private async connect(spec: McpServerSpec, known?: readonly McpToolInfo[]): Promise<McpServerStatus> {
     const entry: ServerEntry = {
       spec,
       stop: new AbortController(),
@@ -91,8 +106,9 @@ export class McpManager {
         endpoint: describeMcpEndpoint(spec),
         source: spec.source,
         state: "connecting",
-        tools: [],
+        tools: known ? known.map((tool) => tool.name) : [],
       },
+      ...(known ? { known: [...known] } : {}),
     };
     this.servers.set(spec.name, entry);
     const timeoutMs = spec.timeoutMs ?? this.options.defaultTimeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
@@ -123,6 +139,8 @@ export class McpManager {
       } else if (entry.stop.signal.aborted) {
         await outcome.close();
       } else {
+        const offered = entry.known;
+        entry.known = undefined;
         entry.connection = outcome;
         entry.status.state = "connected";
         entry.status.tools = outcome.tools.map((tool) => tool.name);
@@ -130,7 +148,8 @@ export class McpManager {
           { server: spec.name, tools: entry.status.tools.length, transport: outcome.transport },
           "mcp server connected",
         );
-        if (entry.status.tools.length > 0) this.emitToolsChanged();
+        const changed = offered ? !sameTools(offered, outcome.tools) : entry.status.tools.length > 0;
+        if (changed) this.emitToolsChanged();
       }
     } catch (error) {
       entry.status.durationMs = Date.now() - startedAt;
@@ -155,14 +174,19 @@ export class McpManager {
     return entry?.status.state === "connected" ? entry.connection : undefined;
   }
 
-  /** Registry tools for the connected servers (all, or only `names`), sorted by name. */
+  /**
+   * Registry tools for the connected servers (all, or only `names`), sorted by name; a server
+   * still connecting offers the tools it listed last time (`startOne`'s `known`).
+   */
   tools(names?: readonly string[]): Tool[] {
     const tools: Tool[] = [];
     for (const entry of this.servers.values()) {
       if (names && !names.includes(entry.spec.name)) continue;
-      const connection = this.connection(entry.spec.name);
-      if (!connection) continue;
-      for (const info of connection.tools) {
+      const listed =
+        this.connection(entry.spec.name)?.tools ??
+        (entry.status.state === "connecting" ? entry.known : undefined);
+      if (!listed) continue;
+      for (const info of listed) {
         tools.push(
           mcpTool({
             server: entry.spec.name,
@@ -176,18 +200,27 @@ export class McpManager {
     return tools.sort((left, right) => compareText(left.name, right.name));
   }
 
-  /** Calls `tool` on `server`; throws a readable error when the server is not connected. */
+  /**
+   * Calls `tool` on `server` (waiting for it when it is still connecting); throws a readable error
+   * when the server is not connected.
+   */
   async callTool(
     server: string,
     tool: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
   ): Promise<McpCallResult> {
-    const connection = this.requireConnection(server);
+    const connection = await this.whenConnected(server);
     return (await connection.client.callTool({ name: tool, arguments: args }, undefined, {
       signal,
       timeout: 10 * 60_000,
     })) as McpCallResult;
+  }
+
+  /** `requireConnection`, once a server still connecting has connected (or failed). */
+  async whenConnected(server: string): Promise<McpConnection> {
+    await this.pending.get(server);
+    return this.requireConnection(server);
   }
 
   /** The connected server or an error naming its state (for tools and read_mcp_resource). */
@@ -230,6 +263,12 @@ export class McpManager {
   private fail(entry: ServerEntry, state: "failed" | "timed-out", why: string): void {
     entry.status.state = state;
     entry.status.error = why;
+    // Tools offered from an earlier session's list are withdrawn.
+    if (entry.known) {
+      entry.known = undefined;
+      entry.status.tools = [];
+      this.emitToolsChanged();
+    }
     const message = `MCP server "${entry.spec.name}" ${state === "failed" ? "failed to start" : "timed out"}: ${why}`;
     this.options.logger?.warn({ server: entry.spec.name }, message);
     this.options.onNotice?.({ server: entry.spec.name, kind: state, message });
@@ -267,4 +306,13 @@ export class McpManager {
       }
     }
   }
+}
+
+/** Whether two tool lists say the same to the model (names, descriptions, schemas, hints, in order). */
+function sameTools(left: readonly McpToolInfo[], right: readonly McpToolInfo[]): boolean {
+  return JSON.stringify(left.map(toolShape)) === JSON.stringify(right.map(toolShape));
+}
+
+function toolShape(tool: McpToolInfo): unknown[] {
+  return [tool.name, tool.description, tool.inputSchema, tool.annotations];
 }

@@ -18,9 +18,12 @@ export interface McpPromptCommand extends Omit<CustomCommand, "source" | "templa
 /**
  * The prompts of every connected server as commands named like tools (`mcp__lab__review`). Words
  * of the argument text fill the prompt's arguments in order; the last argument takes the rest.
- * A server that fails to list its prompts is logged and skipped.
+ * A server that fails to list its prompts is logged and skipped; servers still connecting are waited for.
  */
 export async function mcpPromptCommands(manager: McpManager, logger?: Logger): Promise<McpPromptCommand[]> {
+  // Servers still starting in the background (their tools known from an earlier session) are
+  // waited for: their prompts are only known live.
+  await manager.settled();
   const commands: McpPromptCommand[] = [];
   for (const status of manager.statuses()) {
     const connection = manager.connection(status.name);

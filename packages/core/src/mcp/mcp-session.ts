@@ -8,6 +8,7 @@ import {
   type McpServerStatus,
 } from "./mcp-manager.js";
 import { loadMcpServers, type McpServerSpec } from "./mcp-server-config.js";
+import { mcpToolCache } from "./mcp-tool-cache.js";
 
 /**
  * The MCP servers of one session: the shared ones (started at session start, offered to the lead
@@ -21,7 +22,10 @@ export interface McpSession {
   roleManager: Manager;
   /** Every server definition (enabled or not), by name. */
   servers: readonly McpServerSpec[];
-  /** Statuses of the shared servers after start-up. */
+  /**
+   * Statuses of the shared servers after start-up (a server whose tools were known from an earlier
+   * session may still be `connecting`: it starts in the background).
+   */
   statuses: McpServerStatus[];
   /** Lines about `.mcp.json` entries that could not be used. */
   warnings: string[];
@@ -46,9 +50,19 @@ export interface StartMcpSessionOptions {
    * its `.mcp.json` started. Default false.
    */
   projectTrusted?: boolean;
+  /**
+   * nyzhi's cache directory: each server's tool list is kept there when it connects, and a server
+   * whose list is kept starts in the background instead of being waited for (its kept tools are
+   * offered meanwhile; a call to one waits for it). Without it every enabled server is waited for.
+   */
+  toolCacheDir?: string;
 }
 
-/** Loads the server list and starts the enabled servers in parallel (see McpManager). */
+/**
+ * Loads the server list and starts the enabled servers in parallel (see McpManager). Resolves once
+ * every server whose tools are not known from an earlier session (`toolCacheDir`) has connected,
+ * failed or timed out; the others go on starting in the background.
+ */
 export async function startMcpSession(options: StartMcpSessionOptions): Promise<McpSession> {
   const loaded = options.servers
     ? { servers: [...options.servers], warnings: [] }
@@ -64,7 +78,26 @@ export async function startMcpSession(options: StartMcpSessionOptions): Promise<
   };
   const manager = new McpManager(managerOptions);
   const roleManager = new McpManager(managerOptions);
-  const statuses = await manager.start(loaded.servers);
+  const enabled = loaded.servers.filter((spec) => spec.enabled);
+  const cache = options.toolCacheDir ? mcpToolCache(options.toolCacheDir, options.projectRoot) : undefined;
+  const known = await Promise.all(enabled.map((spec) => cache?.read(spec)));
+  const keep = () => {
+    for (const spec of enabled) {
+      const connection = manager.connection(spec.name);
+      if (connection) void cache?.write(spec, connection.tools);
+    }
+  };
+  if (cache) manager.onToolsChanged(keep);
+  const starts = enabled.map((spec, index) =>
+    manager.startOne(spec, known[index]).then(async (status) => {
+      if (status.state === "connected") keep();
+      else if (status.state === "failed" || status.state === "timed-out") await cache?.forget(spec);
+      return status;
+    }),
+  );
+  // Only the servers nobody knows the tools of hold up the session.
+  await Promise.all(starts.filter((_, index) => known[index] === undefined));
+  const statuses = manager.statuses();
   const byName = new Map(loaded.servers.map((spec) => [spec.name, spec]));
   return {
     manager,

@@ -30,7 +30,7 @@ export const readMcpResourceTool = defineShippedTool({
   kind: "network",
   mutates: false,
   async execute({ server, uri }, context) {
-    const connection = managerOf(context).requireConnection(server);
+    const connection = await managerOf(context).whenConnected(server);
     if (uri === undefined) {
       if (!connection.client.getServerCapabilities()?.resources)
         return `MCP server "${server}" offers no resources.`;

@@ -53,14 +53,14 @@ function setup(
           prompts.push(prompt);
           return answers.shift() ?? "deny";
         };
-  const broker = createApprovalBroker({ callback, rememberApprovals: policy.rememberApprovals });
+  const broker = createApprovalBroker({ callback });
   const guard = createPathGuard({
     level,
     roots: [workspace],
     cwd: workspace,
     denyPaths: trust.deny_paths ?? [],
   });
-  return { gate: createToolGate({ policy, broker, guard }), prompts };
+  return { gate: createToolGate({ policy, broker, guard }), prompts, broker };
 }
 
 const bash = fakeTool("bash", "execute", true);
@@ -84,11 +84,8 @@ describe("approval through the gate", () => {
     });
   });
 
-  it("remembers allow-always for the session when remember_approvals is set (commands by exact text)", async () => {
-    const { gate, prompts } = setup({ mode: "off", remember_approvals: true }, [
-      "allow-always",
-      "allow-always",
-    ]);
+  it("remembers allow-always for the session: a command by its prefix, a file tool by its folders", async () => {
+    const { gate, prompts } = setup({ mode: "off" }, ["allow-always", "allow-always"]);
     const npmTest = gateRequest(bash, { command: "npm test" }, "npm test");
     expect(await gate.decide(npmTest)).toEqual({ action: "ask" });
     await gate.approve(npmTest);
@@ -108,20 +105,58 @@ describe("approval through the gate", () => {
     expect(prompts).toHaveLength(2);
   });
 
-  it("does not remember allow-always without remember_approvals", async () => {
-    const { gate } = setup({ mode: "off" }, ["allow-always"]);
-    const request = gateRequest(bash, { command: "ls" }, "ls");
-    expect(await gate.approve(request)).toEqual({
-      approved: true,
-      reason: "approved by the user (not remembered: remember_approvals is off)",
+  it("a command prefix never covers a chained command, and the rule can be forgotten", async () => {
+    const { gate, broker } = setup({ mode: "off" }, ["allow-always"]);
+    await gate.approve(gateRequest(bash, { command: "npm test" }, "npm test"));
+    expect(await gate.decide(gateRequest(bash, { command: "npm test -- a.test.ts" }))).toEqual({
+      action: "allow",
     });
-    expect(await gate.decide(request)).toEqual({ action: "ask" });
+    expect(await gate.decide(gateRequest(bash, { command: "npm test && rm -rf build" }))).toEqual({
+      action: "ask",
+    });
+    expect(await gate.decide(gateRequest(bash, { command: "npm install" }))).toEqual({ action: "ask" });
+    const [rule] = broker.rules();
+    expect(rule).toMatchObject({
+      tool: "bash",
+      match: { commandPrefix: "npm test" },
+      description: "bash `npm test …`",
+    });
+    expect(broker.forget(rule!.id)).toBe(true);
+    expect(await gate.decide(gateRequest(bash, { command: "npm test" }))).toEqual({ action: "ask" });
+  });
+
+  it("an interactive broker announces each request by id, waits for its answer, and allow always answers the waiting ones it covers", async () => {
+    const broker = createApprovalBroker({ interactive: true });
+    const announced: string[] = [];
+    const ask = (command: string) =>
+      broker.request({
+        tool: "bash",
+        kind: "execute",
+        input: { command },
+        preview: command,
+        agent,
+        announce: (id) => announced.push(id),
+      });
+    const first = ask("npm test");
+    const covered = ask("npm test -- --watch=false");
+    const other = ask("ls -la");
+    expect(announced).toEqual(["approval-1", "approval-2", "approval-3"]);
+    expect(broker.answer("approval-1", "allow-always")).toBe(true);
+    expect(await first).toEqual({
+      approved: true,
+      reason: "approved by the user for the rest of the session",
+    });
+    expect(await covered).toEqual({
+      approved: true,
+      reason: "approved by the user for the rest of the session",
+    });
+    expect(broker.answer("approval-2", "deny")).toBe(false);
+    broker.denyAll("interrupted by the user");
+    expect(await other).toEqual({ approved: false, reason: "interrupted by the user" });
   });
 
   it("always_ask is not silenced by a remembered approval", async () => {
-    const { gate } = setup({ mode: "full", always_ask: ["bash"], remember_approvals: true }, [
-      "allow-always",
-    ]);
+    const { gate } = setup({ mode: "full", always_ask: ["bash"] }, ["allow-always"]);
     const request = gateRequest(bash, { command: "ls" }, "ls");
     await gate.approve(request);
     expect(await gate.decide(request)).toEqual({ action: "ask" });
@@ -155,7 +190,6 @@ describe("approval through the gate", () => {
       callback: async () => {
         throw new Error("terminal closed");
       },
-      rememberApprovals: false,
     });
     expect(await broken.request({ tool: "bash", kind: "execute", input: {}, preview: "x", agent })).toEqual({
       approved: false,

@@ -58,7 +58,7 @@ function gateWith(configs: HookConfig[], answer: ApprovalAnswer | "none") {
           prompts.push(prompt);
           return answer;
         };
-  const broker = createApprovalBroker({ callback, rememberApprovals: false });
+  const broker = createApprovalBroker({ callback });
   const guard = createPathGuard({
     level: "workspace-write",
     roots: [sandbox.dir],

@@ -37,6 +37,7 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
     preview: request.preview,
     agent: request.agent,
     paths: request.paths.map((use) => use.path),
+    announce: request.announce,
   });
   // Why a call asked that "allow always" cannot silence (an always_ask rule, a control-file
   // write), so a refused approval tells the model and the user that, not just "no approver".
@@ -76,11 +77,14 @@ export function createToolGate(options: ToolGateOptions): ToolGate {
       return { action: "ask" };
     },
     async approve(request) {
-      const answer = await approveWithHooks(approvalRequest(request), {
-        broker,
-        hooks: options.hooks,
-        signal: request.signal,
-      });
+      const answer = await approveWithHooks(
+        { ...approvalRequest(request), rememberable: !standingReasons.has(request) },
+        {
+          broker,
+          hooks: options.hooks,
+          signal: request.signal,
+        },
+      );
       const why = standingReasons.get(request);
       return answer.approved || why === undefined
         ? answer

@@ -37,7 +37,7 @@ afterAll(async () => {
 function gateFor(mode: "off" | "full") {
   const trust = { mode, deny_paths: [".env"] };
   const policy = createPermissionPolicy({ trust, roots: [test.cwd], cwd: test.cwd });
-  const broker = createApprovalBroker({ rememberApprovals: false });
+  const broker = createApprovalBroker({});
   const guard = createPathGuard({
     level: "workspace-write",
     roots: [test.cwd],

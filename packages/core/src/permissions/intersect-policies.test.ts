@@ -63,9 +63,9 @@ describe("intersectPolicies", () => {
     });
   });
 
-  it("a full-trust child inherits the parent's deny rules and remembers only if both do", async () => {
+  it("a full-trust child inherits the parent's deny rules", async () => {
     const parent = createPermissionPolicy({
-      trust: { mode: "off", deny_paths: [".env"], deny_tools: ["web_*"], remember_approvals: true },
+      trust: { mode: "off", deny_paths: [".env"], deny_tools: ["web_*"] },
       roots: [workspace],
       cwd: workspace,
     });
@@ -76,6 +76,5 @@ describe("intersectPolicies", () => {
         .action,
     ).toBe("deny");
     expect((await child.decide(REQUESTS[3]!)).action).toBe("ask");
-    expect(child.rememberApprovals).toBe(false);
   });
 });

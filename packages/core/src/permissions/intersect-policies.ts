@@ -9,7 +9,6 @@ const STRICTNESS: Record<PermissionDecision["action"], number> = { allow: 0, ask
  */
 export function intersectPolicies(parent: PermissionPolicy, child: PermissionPolicy): PermissionPolicy {
   return {
-    rememberApprovals: parent.rememberApprovals && child.rememberApprovals,
     async decide(request) {
       const [fromParent, fromChild] = await Promise.all([parent.decide(request), child.decide(request)]);
       if (fromParent.action === "ask" && fromChild.action === "ask") {

@@ -56,7 +56,6 @@ export function createPermissionPolicy(options: PermissionPolicyOptions): Permis
   };
 
   return {
-    rememberApprovals: trust.remember_approvals,
     async decide(request: PermissionRequest): Promise<PermissionDecision> {
       const denyTool = denyTools.match(request.tool);
       if (denyTool !== undefined) {

@@ -23,7 +23,5 @@ export type PermissionDecision =
 
 /** Decides tool calls for one agent. Build with createPermissionPolicy or intersectPolicies. */
 export interface PermissionPolicy {
-  /** Whether "allow always" answers are remembered for the session. */
-  readonly rememberApprovals: boolean;
   decide(request: PermissionRequest): Promise<PermissionDecision>;
 }

@@ -23,7 +23,7 @@ export interface TrustSettings {
   auto_approve: string[];
   /** Tool patterns that always ask, even in `full` and even after "allow always". */
   always_ask: string[];
-  /** Whether "allow always" answers are remembered for the rest of the session. */
+  /** Keep "allow always" answers for later sessions (not read yet: they last for their session). */
   remember_approvals: boolean;
 }
 

@@ -10,10 +10,10 @@ import type { CodeIndexService } from "../code-index/code-index-service.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
 import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
-import type { HookResult } from "../hooks/hook-types.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import type { McpSession } from "../mcp/mcp-session.js";
-import type { ApprovalCallback } from "../permissions/approval-broker.js";
+import type { ApprovalAnswer, ApprovalCallback } from "../permissions/approval-broker.js";
+import type { ApprovalRule } from "../permissions/approval-rules.js";
 import type { TodoStore } from "../planning/todo-store.js";
 import type { RoleCatalog } from "../roles/role-catalog.js";
 import type { Skill } from "../skills/skill-types.js";
@@ -27,14 +27,21 @@ import type { ResolvedModel } from "./model-resolver.js";
 
 /** What a host (TUI, headless CLI, library user) supplies to the runtime. */
 export interface AgentHost {
-  /** Answers approval prompts (the lead's and every subagent's, tagged with the asking agent). */
+  /**
+   * The host answers `approval-requested` and `question` events through `runtime.interaction`
+   * (sessions: `session.answer`). Without it (and without `approve`), approvals are denied and
+   * `ask_user` tells the model nobody can answer.
+   */
+  interactive?: boolean;
+  /** In-process answers to approval prompts, instead of events (tests, embedders of the runtime). */
   approve?: ApprovalCallback;
-  /** Answers `ask_user`. */
+  /** In-process answers to `ask_user`, instead of `question` events (tests, embedders). */
   askUser?: ToolServices["askUser"];
-  /** Events from subagents that arrive while no lead turn runs. */
+  /**
+   * Events that arrive while no lead turn runs (subagents and teammates working in the
+   * background, hook results, index progress, questions and approvals asked then).
+   */
   onBackgroundEvent?: (event: AgentEvent) => void;
-  /** Each hook's result as it completes (its `summary` is for the user). */
-  onHookResult?: (result: HookResult) => void;
   /**
    * After each step of the lead or any subagent, before its next model request (the thread is
    * whole then): where the host persists the step (`SessionJournal.recordStep`).
@@ -141,8 +148,24 @@ export interface AgentRuntime {
   setTrustMode(mode: TrustMode | undefined): void;
   /** Every agent's spending against its budget; the lead's is the session's cap (`lead`). */
   budgets: BudgetLedger;
+  /** Answers the host gives to the events that ask (approvals, questions) and the session's "allow always" rules. */
+  interaction: RuntimeInteraction;
+  /** Emits an event on the session's stream (the lead's running turn, else the background sink). */
+  emit(event: AgentEvent): void;
   /** Runs one user turn: prompt hooks, a checkpoint for undo, the loop, after-turn hooks. */
   runTurn(input: TurnInput, options?: { signal?: AbortSignal }): AsyncGenerator<AgentEvent, TurnResult>;
   /** Stops every subagent and teammate (end of session); resolves when their loops have ended. */
   close(): Promise<void>;
+}
+
+/** What the host answers, and the "allow always" rules its answers made. */
+export interface RuntimeInteraction {
+  /** Answers the approval or question announced as `id`; false when nothing waits under it. */
+  answer(id: string, reply: ApprovalAnswer | { text: string }): boolean;
+  /** Denies every waiting approval with `reason` and dismisses every waiting question. */
+  dismissAll(reason: string): void;
+  /** This session's "allow always" answers. */
+  rules(): readonly ApprovalRule[];
+  /** Drops one "allow always" answer; false when there is none with that id. */
+  forget(id: string): boolean;
 }

@@ -77,6 +77,7 @@ import { leadTeamTools, memberTeamTools } from "../tools/teams/team-tools.js";
 import type { AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
 import { type AgentEntry, type AgentPlace, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";
+import { hostQuestions } from "./host-questions.js";
 import { limitResolvedModels, type ResolvedModel } from "./model-resolver.js";
 import { worktreePlaces } from "./worktree-places.js";
 
@@ -129,14 +130,23 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
   // Shift+Tab's "auto-accept edits" raises the configured mode to autoedit while it is on.
   let trustOverride: TrustMode | undefined;
   const policy = createPermissionPolicy({ trust, roots, cwd, controlFiles, modeNow: () => trustOverride });
-  const broker = createApprovalBroker({
-    callback: options.host?.approve,
-    rememberApprovals: trust.remember_approvals,
-  });
   const tracker = new ChangeTracker();
   const todos = new TodoStore();
   const agent: AgentTag = options.agent ?? { agentId: "lead", depth: 0 };
   const router = new EventRouter(options.host?.onBackgroundEvent);
+  const interactive = options.host?.interactive === true;
+  const broker = createApprovalBroker({
+    callback: options.host?.approve,
+    interactive,
+    onRule: (rule) =>
+      router.route({
+        type: "notice",
+        agent,
+        source: "permissions",
+        message: `Allowed for this session: ${rule.description}`,
+      }),
+  });
+  const questions = hostQuestions(router.route, agent);
   const readOnlyIndex = options.indexUse === "read-only";
   const codeIndex =
     options.codeIndex === false
@@ -177,7 +187,14 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     toolCwd: cwd,
     env,
     sessionId,
-    ...(options.host?.onHookResult ? { onResult: options.host.onHookResult } : {}),
+    onResult: (result) =>
+      router.route({
+        type: "hook-result",
+        agent,
+        event: result.event,
+        status: result.status,
+        summary: result.summary,
+      }),
   });
   const lifecycle = lifecycleHooks(hookRunner, { sessionId });
   const skills = options.skills ?? [];
@@ -212,7 +229,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       allowHosts: config.web?.allow_hosts ?? [],
     } satisfies WebAccessSettings,
   };
-  if (options.host?.askUser) sharedServices.askUser = options.host.askUser;
+  const askUser = options.host?.askUser ?? (interactive ? questions.ask : undefined);
+  if (askUser) sharedServices.askUser = askUser;
   if (options.mcp) sharedServices[MCP_MANAGER_SERVICE] = options.mcp.manager;
   if (codeIndex) sharedServices[CODE_INDEX_SERVICE] = codeIndex;
   const leadPlace: AgentPlace = { cwd, projectRoot, guard, sandbox, tracker };
@@ -299,7 +317,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       ...(hasMcp ? [readMcpResourceTool] : []),
     ],
     toolsInFullFor(
-      { kind: "lead", canAskUser: options.host?.askUser !== undefined },
+      { kind: "lead", canAskUser: askUser !== undefined },
       { hasSkills: skills.length > 0, hasMcp },
     ),
   );
@@ -504,6 +522,19 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       trustOverride = mode;
     },
     budgets,
+    interaction: {
+      answer(id, reply) {
+        if (typeof reply === "object" && "text" in reply) return questions.answer(id, reply.text);
+        return broker.answer(id, reply);
+      },
+      dismissAll(reason) {
+        broker.denyAll(reason);
+        questions.dismissAll("");
+      },
+      rules: () => broker.rules(),
+      forget: (id) => broker.forget(id),
+    },
+    emit: router.route,
     async *runTurn(input, turnOptions = {}) {
       // The index is first needed by a turn's auto-context and search: an open session that never
       // runs a turn never loads it (nor starts the app's index child).

@@ -43,6 +43,27 @@ describe("SessionStore", () => {
     expect(await readdir(store.directory)).toEqual(["aaaa1111.json"]);
   });
 
+  it("does not write an unchanged record again when asked not to, and writes a changed one", async () => {
+    const saved = record("abab1212", "Close me twice");
+    await store.save(saved);
+    const path = join(store.directory, "abab1212.json");
+    const first = await readFile(path, "utf8");
+    const firstTime = saved.meta.updatedAt;
+    await writeFile(path, first.replace("Close me twice", "marker"));
+    await store.save(saved, { unlessUnchanged: true });
+    // Not rewritten: the marker is still there, the save time stays.
+    expect(await readFile(path, "utf8")).toContain("marker");
+    expect(saved.meta.updatedAt).toBe(firstTime);
+    saved.messages.push({ role: "user", content: "one more" });
+    await store.save(saved, { unlessUnchanged: true });
+    const loaded = await store.load("abab1212");
+    expect(loaded.meta).toMatchObject({ messageCount: 3, title: "Close me twice" });
+    expect(loaded.meta.updatedAt > firstTime).toBe(true);
+    // Without the option a save always writes.
+    await store.save(saved);
+    expect(JSON.parse(await readFile(path, "utf8")).meta.updatedAt > loaded.meta.updatedAt).toBe(true);
+  });
+
   it("writes session files readable by their owner only", async () => {
     await store.save(record("bbbb2222", "private"));
     await store.rename("bbbb2222", "renamed");

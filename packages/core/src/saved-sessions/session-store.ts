@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
@@ -32,6 +33,9 @@ const FILE_FORMAT_VERSION = 1;
  * turn, its journal (`<id>.jsonl`, see `SessionJournal`) of the steps finished since that save.
  */
 export class SessionStore {
+  /** A hash of what each session's last save wrote (its save time aside), by id. */
+  readonly #saved = new Map<string, string>();
+
   constructor(readonly directory: string) {}
 
   pathOf(id: string): string {
@@ -59,23 +63,38 @@ export class SessionStore {
     return journal;
   }
 
-  /** Saves the record; sets `updatedAt` and `messageCount`; computes the title only once. */
-  async save(record: SessionRecord): Promise<SessionMeta> {
+  /**
+   * Saves the record; sets `updatedAt` and `messageCount`; computes the title only once. With
+   * `unlessUnchanged`, a record this store saved last exactly as it is now (its save time aside)
+   * is not written again (a run's closing save after its last turn's).
+   */
+  async save(record: SessionRecord, options: { unlessUnchanged?: boolean } = {}): Promise<SessionMeta> {
     const meta: SessionMeta = {
       ...record.meta,
       title:
         record.meta.title && record.meta.title !== "untitled"
           ? record.meta.title
           : titleFromMessages(record.messages),
-      updatedAt: nextSaveTime(),
+      updatedAt: SAVE_TIME_SLOT,
       messageCount: record.messages.length,
     };
     const body: Record<string, unknown> = { version: FILE_FORMAT_VERSION, meta, messages: record.messages };
     if (record.agents && Object.keys(record.agents).length > 0) body.agents = record.agents;
     // A kill between writing the snapshot and removing the journal leaves lines it holds: loading skips them.
     if (record.journalSeq !== undefined) body.journalSeq = record.journalSeq;
+    // Serialised once with a stand-in for the save time (meta comes first, so the first match is
+    // its own): the hash of that text tells an unchanged record.
+    const text = sessionFileText(body);
+    const hash = createHash("sha256").update(text).digest("base64");
+    if (options.unlessUnchanged && this.#saved.get(meta.id) === hash) return record.meta;
+    meta.updatedAt = nextSaveTime();
     // Private to the user: a thread can hold anything the model read (keys in a .env included).
-    await writeFileAtomic(this.pathOf(meta.id), sessionFileText(body), { mode: 0o600 });
+    await writeFileAtomic(
+      this.pathOf(meta.id),
+      text.replace(SAVE_TIME_FIELD, () => `"updatedAt":${JSON.stringify(meta.updatedAt)}`),
+      { mode: 0o600 },
+    );
+    this.#saved.set(meta.id, hash);
     await rm(this.journalPathOf(meta.id), { force: true });
     record.meta = meta;
     return meta;
@@ -357,6 +376,10 @@ let lastSaveTime = 0;
  * `updatedAt` for a save: now, but always later than the previous save of this process, so
  * sessions saved within one millisecond still list (and `latest()` picks them) in save order.
  */
+/** Stands for the save time while a record is serialised (see `SessionStore.save`). */
+const SAVE_TIME_SLOT = "\u0001save-time";
+const SAVE_TIME_FIELD = `"updatedAt":${JSON.stringify(SAVE_TIME_SLOT)}`;
+
 function nextSaveTime(): string {
   const now = Date.now();
   lastSaveTime = now > lastSaveTime ? now : lastSaveTime + 1;

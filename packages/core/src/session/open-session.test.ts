@@ -115,16 +115,13 @@ describe("openSession", () => {
       },
     });
     const { workspace, env } = await setup();
-    const delivered: string[][] = [];
-    session = await openSession({
-      cwd: workspace,
-      env,
-      host: { onQueuedDelivered: (texts) => delivered.push(texts) },
-    });
+    session = await openSession({ cwd: workspace, env });
     const turn = drain(session.runTurn("list"));
     await mock.waitForRequests(1, 5_000);
     expect(session.queueMessage("also the tests folder")).toBe(1);
-    await turn;
+    const delivered = (await turn).flatMap((event) =>
+      event.type === "queued-delivered" ? [event.texts] : [],
+    );
     expect(delivered).toEqual([["also the tests folder"]]);
     const second = mock.requests[1]!;
     expect(second.messages.map((message) => message.text)).toContain("also the tests folder");

@@ -1,29 +1,25 @@
 import { resolve } from "node:path";
 import {
-  type ConfigWarning,
   type Environment,
   getLogger,
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
+  markStartup,
   resolveDirs,
 } from "@nyzhi/config";
 import type { BudgetLimits } from "../budgets/budget-types.js";
 import { resumeChangeHistory } from "../changes/change-history.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
 import type { SandboxLevel } from "../engines/sandbox/sandbox-level.js";
-import type { AgentEvent, AgentTag } from "../events/agent-events.js";
-import type { HookResult } from "../hooks/hook-types.js";
-import type { McpNotice } from "../mcp/mcp-manager.js";
+import type { AgentEvent, AgentTag, NoticeSource } from "../events/agent-events.js";
 import { type McpSession, startMcpSession } from "../mcp/mcp-session.js";
-import type { ApprovalCallback } from "../permissions/approval-broker.js";
 import { type AgentRuntime, createAgentRuntime } from "../runtime/create-agent-runtime.js";
 import { loadWorkspace } from "../runtime/load-workspace.js";
 import { createModelResolver, type ResolvedModel } from "../runtime/model-resolver.js";
 import { journalSteps } from "../saved-sessions/session-journal.js";
 import { SessionStore } from "../saved-sessions/session-store.js";
 import type { Tool } from "../tools/seam/define-tool.js";
-import type { ToolServices } from "../tools/seam/tool-types.js";
 import { sweepLeftoverWorktrees } from "../worktrees/agent-worktree.js";
 import { chooseDefaultProvider } from "./choose-default-provider.js";
 import { type OpenedSession, sessionHandle } from "./session-handle.js";
@@ -32,24 +28,21 @@ import { openSessionRecord, type SessionResume } from "./session-record.js";
 
 const LEAD: AgentTag = { agentId: "lead", depth: 0 };
 
-/** What a host (the app, `nyz run`/`exec`, a library user) gives the session and is told by it. */
+/**
+ * What a host (the app, `nyz run`/`exec`, a library user) gives the session: where its events go.
+ * Everything the session says is an `AgentEvent` — the turn's own are yielded by `runTurn`; the
+ * rest (the session opened, warnings and MCP notices as `notice`s, hook results, queued messages
+ * delivered, subagents and teammates working between turns, approvals and questions asked then)
+ * come here. Approvals and questions are answered with `session.answer(id, …)`.
+ */
 export interface SessionHost {
-  /** Every event of the session: the turn's own (also yielded by `runTurn`) are not sent here; background ones are. */
-  onBackgroundEvent?: (event: AgentEvent) => void;
-  /** Answers approvals of the lead and every subagent and teammate (tagged with the asking agent). */
-  approve?: ApprovalCallback;
-  /** Answers `ask_user`. */
-  askUser?: ToolServices["askUser"];
-  /** Each hook's result as it completes. */
-  onHookResult?: (result: HookResult) => void;
-  /** Config, workspace and command warnings, one line each. */
-  onWarning?: (message: string, warning?: ConfigWarning) => void;
-  /** MCP servers that failed, timed out or crashed (the session goes on without them). */
-  onMcpNotice?: (message: string, notice?: McpNotice) => void;
-  /** The session record is open (before the workspace and MCP servers load): its id and model. */
-  onOpened?: (session: { id: string; providerId: string; modelId: string }) => void;
-  /** Messages given to `queueMessage` that the lead just received (at a step boundary). */
-  onQueuedDelivered?: (texts: string[]) => void;
+  /** Every event of the session that no running `runTurn` yields. */
+  onEvent?: (event: AgentEvent) => void;
+  /**
+   * The host answers `approval-requested` and `question` events (`session.answer`). Default false:
+   * a call that needs approval is denied (as in `nyz exec`) and `ask_user` is not offered.
+   */
+  interactive?: boolean;
 }
 
 export interface OpenSessionOptions {
@@ -104,12 +97,20 @@ export interface OpenSessionOptions {
 export async function openSession(options: OpenSessionOptions): Promise<OpenedSession> {
   const { env } = options;
   const host = options.host ?? {};
-  const warn = (message: string, warning?: ConfigWarning) => host.onWarning?.(message, warning);
+  // Until the runtime exists (its router then takes over): the host's sink.
+  let emit = (event: AgentEvent) => host.onEvent?.(event);
+  const notice = (message: string, source: NoticeSource, extra: { server?: string; kind?: string } = {}) =>
+    emit({ type: "notice", agent: LEAD, message, source, level: "warning", ...extra });
+  const warn = (message: string, source: NoticeSource = "workspace") => notice(message, source);
   const loaded = options.config ?? (await loadConfig({ ...options.configOptions, cwd: options.cwd, env }));
-  if (!options.config) for (const warning of loaded.warnings) warn(warning.message, warning);
+  if (!options.config) for (const warning of loaded.warnings) warn(warning.message, "config");
   const { config, projectRoot } = loaded;
   // No provider configured: the one whose credentials are present.
-  await chooseDefaultProvider(loaded, { env, note: (message) => warn(message), modelSpec: options.model });
+  await chooseDefaultProvider(loaded, {
+    env,
+    note: (message) => warn(message, "config"),
+    modelSpec: options.model,
+  });
   if (options.maxSteps !== undefined) config.agent.max_steps = options.maxSteps;
   // One object the child factory reads at each spawn, so `/subagent-config` changes the next child.
   const subagentModels: Record<string, string> = { ...options.subagentModels };
@@ -120,6 +121,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     providerSource: loaded.origins["provider.default"]?.source,
   });
   let resolved: ResolvedModel = await resolveModel(options.model);
+  markStartup("model resolved");
   const { record, release } = await openSessionRecord(store, options.resume, {
     provider: resolved.providerId,
     model: resolved.modelId,
@@ -131,19 +133,29 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
   try {
     record.meta.provider = resolved.providerId;
     record.meta.model = resolved.modelId;
-    host.onOpened?.({ id: record.meta.id, providerId: resolved.providerId, modelId: resolved.modelId });
+    emit({
+      type: "session-opened",
+      agent: LEAD,
+      sessionId: record.meta.id,
+      providerId: resolved.providerId,
+      modelId: resolved.modelId,
+    });
     // MCP servers (processes to spawn and initialize: the longest part when any is configured),
     // the journal and the workspace are read at once, so the first request waits for the slowest
-    // of them, not their sum. Each finished step is appended to the journal as it completes, so a
-    // killed run keeps it (`--continue`).
+    // of them, not their sum; a server whose tools an earlier session listed is not waited for at
+    // all (it starts in the background, its kept tools offered meanwhile). Each finished step is
+    // appended to the journal as it completes, so a killed run keeps it (`--continue`).
     mcpStarting = startMcpSession({
       config,
       projectRoot,
       projectTrusted: loaded.projectTrusted,
+      // Servers whose tools an earlier session listed start in the background (decision 016).
+      toolCacheDir: resolveDirs(env).cache,
       env,
       logger: getLogger(env),
-      onNotice: (notice) => {
-        if (notice.kind !== "tools-changed") host.onMcpNotice?.(notice.message, notice);
+      onNotice: (mcpNotice) => {
+        if (mcpNotice.kind !== "tools-changed")
+          notice(mcpNotice.message, "mcp", { server: mcpNotice.server, kind: mcpNotice.kind });
       },
     });
     const [journal, workspace] = await Promise.all([
@@ -152,8 +164,9 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       mcpStarting,
     ]);
     for (const warning of workspace.warnings) warn(warning);
+    markStartup("workspace+journal+mcp");
     mcp = await mcpStarting;
-    for (const warning of mcp.warnings) host.onMcpNotice?.(warning);
+    for (const warning of mcp.warnings) notice(warning, "mcp");
     const created: AgentRuntime = createAgentRuntime({
       mcp,
       config,
@@ -180,10 +193,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       ...(options.autoContext !== undefined ? { autoContext: options.autoContext } : {}),
       thread: record.messages,
       host: {
-        ...(host.onBackgroundEvent ? { onBackgroundEvent: host.onBackgroundEvent } : {}),
-        ...(host.approve ? { approve: host.approve } : {}),
-        ...(host.askUser ? { askUser: host.askUser } : {}),
-        ...(host.onHookResult ? { onHookResult: host.onHookResult } : {}),
+        onBackgroundEvent: (event) => host.onEvent?.(event),
+        interactive: host.interactive === true,
         ...(journal
           ? {
               afterStep: journalSteps(journal, {
@@ -196,11 +207,14 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
     });
     runtime = created;
     if (journal) await resumeChangeHistory(created.tracker, store.changesPathOf(record.meta.id));
+    markStartup("runtime created");
+    // From here on, what the session says goes where the lead's events go: into the running turn.
+    emit = created.emit;
     const queue: string[] = [];
     const takeTeamMail = created.context.takePendingMessages;
     created.context.takePendingMessages = async () => {
       const typed = queue.splice(0);
-      if (typed.length > 0) host.onQueuedDelivered?.(typed);
+      if (typed.length > 0) emit({ type: "queued-delivered", agent: LEAD, texts: typed });
       return [
         ...typed.map((text) => ({ role: "user" as const, content: text })),
         ...((await takeTeamMail?.()) ?? []),
@@ -217,19 +231,22 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
         },
       );
       for (const gone of removed)
-        warn(
+        notice(
           `Removed agent worktree ${gone.path} (branch ${gone.branch}) left by a run that ended while it worked.`,
+          "worktrees",
         );
       if (waiting.length > 0) {
         created.manager.worktrees.adopt(waiting);
-        warn(
+        notice(
           `Agent changes wait for a decision (merge_agent_changes / discard_agent_changes, or the agents panel): ${waiting
             .map((entry) => `${entry.branch} (${entry.diffStat})`)
             .join("; ")}`,
+          "worktrees",
         );
       }
     }
     await created.lifecycle.sessionStart({ source: options.resume ? "resume" : "startup" });
+    markStartup("sessionStart hooks");
     const modes = new SessionModes({
       context: created.context,
       projectRoot,
@@ -259,6 +276,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       current: () => resolved,
       warn,
       env,
+      sandboxLevel: options.sandbox ?? config.agent.sandbox,
     });
   } catch (error) {
     await runtime?.close();

@@ -1,6 +1,10 @@
 import { type CompactThreadResult, compactThread } from "../compaction/compact-thread.js";
 import { contextDirs } from "../compaction/context-dirs.js";
-import { estimateTokens } from "../compaction/estimate-tokens.js";
+import {
+  compactionTarget,
+  DEFAULT_COMPACT_THRESHOLD,
+  estimateTokens,
+} from "../compaction/estimate-tokens.js";
 import type { AgentRuntime } from "../runtime/agent-runtime-types.js";
 
 /** Where the lead's next request's tokens go (estimates), for `/context`. */
@@ -10,17 +14,43 @@ export interface ContextUsage {
   threadTokens: number;
   toolCount: number;
   messageCount: number;
+  /** The model's context window, in tokens (`provider.<id>.context_window`, else the registry's); undefined when unknown. */
+  contextWindow: number | undefined;
+  /** Per cent (0–100, rounded) of the window the next request fills; undefined without a window. */
+  percentUsed: number | undefined;
+  /** Per cent of the window at which the thread is compacted (`agent.auto_compact_threshold` × 100). */
+  compactAtPercent: number;
+  /** Tokens above which the thread is compacted; undefined without a window. */
+  compactAtTokens: number | undefined;
 }
 
+/** How far below the compaction point, in percentage points, the app starts warning. */
+export const CONTEXT_WARNING_POINTS = 10;
+
 /** The lead's next request, estimated: system prompt, tool schemas, conversation. */
-export function contextUsage(runtime: AgentRuntime): ContextUsage {
+export function contextUsage(
+  runtime: AgentRuntime,
+  window: { contextWindow: number | undefined; threshold: number | undefined },
+): ContextUsage {
   const agent = runtime.context;
+  const systemTokens = estimateTokens(agent.system, []);
+  const toolTokens = estimateTokens(JSON.stringify(agent.tools.definitions()), []);
+  const threadTokens = estimateTokens(undefined, agent.thread);
+  const { contextWindow } = window;
+  const threshold = window.threshold ?? DEFAULT_COMPACT_THRESHOLD;
+  const known = contextWindow !== undefined && contextWindow > 0;
   return {
-    systemTokens: estimateTokens(agent.system, []),
-    toolTokens: estimateTokens(JSON.stringify(agent.tools.definitions()), []),
-    threadTokens: estimateTokens(undefined, agent.thread),
+    systemTokens,
+    toolTokens,
+    threadTokens,
     toolCount: agent.tools.names().length,
     messageCount: agent.thread.length,
+    contextWindow: known ? contextWindow : undefined,
+    percentUsed: known
+      ? Math.min(100, Math.round(((systemTokens + toolTokens + threadTokens) / contextWindow) * 100))
+      : undefined,
+    compactAtPercent: Math.round(threshold * 100),
+    compactAtTokens: known ? compactionTarget({ contextWindow, threshold }) : undefined,
   };
 }
 

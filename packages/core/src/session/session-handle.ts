@@ -6,6 +6,7 @@ import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CompactThreadResult } from "../compaction/compact-thread.js";
 import type { AgentEvent } from "../events/agent-events.js";
 import type { McpSession } from "../mcp/mcp-session.js";
+import type { ApprovalAnswer } from "../permissions/approval-broker.js";
 import type { TodoStore } from "../planning/todo-store.js";
 import type { AgentRuntime } from "../runtime/create-agent-runtime.js";
 import { followTeam, leadHasTeamMail } from "../runtime/follow-team.js";
@@ -17,9 +18,11 @@ import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import { type CatalogueCommand, expandSlashCommand, loadCommandCatalogue } from "./command-catalogue.js";
 import { withoutModePrefixes } from "./prompt-modes.js";
 import { type SessionAgents, sessionAgents } from "./session-agents.js";
+import { type SessionAutopilot, sessionAutopilot } from "./session-autopilot.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
 import { type SessionInput, sessionInput } from "./session-input.js";
 import type { SessionModes } from "./session-modes.js";
+import { type SessionPermissions, sessionPermissions } from "./session-permissions.js";
 import { ThreadRewind } from "./session-rewind.js";
 
 function worktreesOf(runtime: AgentRuntime) {
@@ -64,6 +67,11 @@ export interface OpenedSession extends SessionInput {
    * A prompt's `plan:`, `think:`, `deep:` and `ultra:` prefixes change only its own turn.
    */
   readonly modes: SessionModes;
+  /**
+   * `/autopilot`: an idea taken through expansion, planning, execution, QA and validation, each a
+   * turn of the lead, its state in `.nyzhi/state/autopilot.json` (see `parseAutopilotCommand`).
+   */
+  readonly autopilot: SessionAutopilot;
   /** The lead's model now (`setModel` changes it). */
   readonly model: { providerId: string; modelId: string };
   /**
@@ -118,6 +126,16 @@ export interface OpenedSession extends SessionInput {
   budget(): BudgetReport | undefined;
   /** Whether the lead has unread team mail (an idle host starts a turn to read it, as headless does). */
   hasTeamMail(): Promise<boolean>;
+  /**
+   * Answers what an event asked: an `approval-requested` (`"allow"`, `"allow-always"`, `"deny"`,
+   * `{ deny: reason }`) or a `question` (`{ text }`; "" dismisses it). Returns false when nothing
+   * waits under `id` (answered already, or the turn was interrupted).
+   */
+  answer(id: string, reply: ApprovalAnswer | { text: string }): boolean;
+  /** Denies every waiting approval with `reason` and dismisses every waiting question (an interrupt). */
+  dismissPending(reason: string): void;
+  /** The rules in force (trust mode, sandbox, `[agent.trust]`, this session's "allow always" answers). */
+  readonly permissions: SessionPermissions;
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
   /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
@@ -155,6 +173,8 @@ export interface SessionParts {
   current: () => ResolvedModel;
   warn: (message: string) => void;
   env: Environment;
+  /** The sandbox level the session's agents run under. */
+  sandboxLevel: string;
 }
 
 /** The handle a host works with; see `OpenedSession`. */
@@ -188,7 +208,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       embeddingTokens: earlier.embeddingTokens + embedding.tokens,
     };
   };
-  const save = async (options: { evenIfEmpty?: boolean } = {}) => {
+  const save = async (options: { unlessUnchanged?: boolean; evenIfEmpty?: boolean } = {}) => {
     const total = usage();
     record.meta.usage = total.usage;
     record.meta.costUsd = total.costUsd;
@@ -196,7 +216,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     const agents = runtime.manager?.snapshot();
     if (agents && Object.keys(agents).length > 0) record.agents = agents;
     await journal?.flush();
-    if (!parts.ephemeral && (record.messages.length > 0 || options.evenIfEmpty)) await store.save(record);
+    if (!parts.ephemeral && (record.messages.length > 0 || options.evenIfEmpty))
+      await store.save(record, options.unlessUnchanged ? { unlessUnchanged: true } : {});
   };
   const catalogueOptions = {
     root: parts.loaded.projectRoot,
@@ -205,6 +226,13 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     mcp: parts.mcp,
     warn: parts.warn,
   };
+  // Each phase is a turn of this session (usage, journal, save), so the closure reads `session` later.
+  const autopilot = sessionAutopilot({
+    projectRoot: parts.loaded.projectRoot,
+    sessionId: record.meta.id,
+    lead: runtime.context.agent,
+    runTurn: (input, turnOptions) => session.runTurn(input, turnOptions),
+  });
   const session: OpenedSession = {
     id: record.meta.id,
     record,
@@ -220,6 +248,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     changes: runtime.tracker,
     todos: runtime.todos,
     mcp: parts.mcp,
+    autopilot,
     get model() {
       const current = parts.current();
       return { providerId: current.providerId, modelId: current.modelId };
@@ -292,7 +321,11 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       await save();
       return result;
     },
-    contextUsage: () => contextUsage(runtime),
+    contextUsage: () =>
+      contextUsage(runtime, {
+        contextWindow: parts.current().contextWindow,
+        threshold: parts.loaded.config.agent.auto_compact_threshold,
+      }),
     ...sessionInput({ parts, runtime, rewinds, running: () => running, save }),
     warmUpIndex() {
       if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
@@ -313,14 +346,28 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     waitingWorktrees: () => runtime.manager?.worktrees.list() ?? [],
     budget: () => runtime.budgets.report("lead"),
     hasTeamMail: () => leadHasTeamMail(runtime),
+    answer: (id, reply) => runtime.interaction.answer(id, reply),
+    dismissPending: (reason) => runtime.interaction.dismissAll(reason),
+    permissions: sessionPermissions({
+      loaded: parts.loaded,
+      trustMode: runtime.trustMode,
+      sandboxLevel: parts.sandboxLevel,
+      rules: runtime.interaction.rules,
+      forget: runtime.interaction.forget,
+    }),
     async close() {
       if (closed) return;
       closed = true;
       try {
-        await runtime.close();
-        await parts.mcp.close();
-        await runtime.tracker.flush();
-        await save();
+        // MCP servers stop while the agents close and the session is saved; after a turn's own
+        // save, closing has mostly nothing new to write.
+        await Promise.all([
+          parts.mcp.close(),
+          runtime
+            .close()
+            .then(() => runtime.tracker.flush())
+            .then(() => save({ unlessUnchanged: true })),
+        ]);
       } finally {
         await parts.release();
       }

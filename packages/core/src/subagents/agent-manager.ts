@@ -10,7 +10,7 @@ import type { BudgetReport, BudgetSpec } from "../budgets/budget-types.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { SavedAgentThread } from "../saved-sessions/session-types.js";
 import type { WorktreeRecord } from "../worktrees/worktree-records.js";
-import { type AgentStatus, formatStatus, isFinal, statusWithResult } from "./agent-status.js";
+import { type AgentStatus, formatStatus, isFinal, statusWithResult, subagentState } from "./agent-status.js";
 import { AgentWorktrees } from "./agent-worktrees.js";
 import { NicknamePool } from "./nicknames.js";
 import { forgottenUsageByAgent, savedOwnUsage } from "./saved-agent-usage.js";
@@ -771,6 +771,8 @@ export class AgentManager {
       nickname: agent.nickname,
       role: agent.role,
       status: formatStatus(status),
+      child: this.tagOf(agent.id),
+      state: subagentState(status),
       usage,
       costUsd,
       ...(budget ? { budget } : {}),
@@ -824,6 +826,8 @@ export class AgentManager {
       childId: agent.id,
       nickname: agent.nickname,
       status: formatStatus(status),
+      child: this.tagOf(agent.id),
+      state: subagentState(status),
     });
     for (const wake of [...this.waiters]) wake();
   }

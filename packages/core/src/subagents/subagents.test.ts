@@ -80,6 +80,17 @@ describe("spawn_agent through the lead's loop", () => {
     expect(events.filter((event) => event.type === "subagent-spawned")).toHaveLength(3);
     const completed = events.filter((event) => event.type === "subagent-completed");
     expect(completed).toHaveLength(3);
+    // Status as data, with the child's full tag: hosts never parse the status line.
+    for (const event of completed) {
+      expect(event).toMatchObject({
+        child: { agentId: event.childId, depth: 1, nickname: event.nickname, role: event.role },
+        state: { lifecycle: "completed", detail: "found it" },
+      });
+    }
+    const running = events.find(
+      (event) => event.type === "subagent-status-changed" && event.status === "running",
+    );
+    expect(running).toMatchObject({ child: { depth: 1 }, state: { lifecycle: "running" } });
     expect(events.at(-1)).toMatchObject({
       type: "turn-end",
       reason: "completed",

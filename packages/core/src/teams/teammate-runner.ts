@@ -2,7 +2,7 @@ import type { ModelMessage } from "@nyzhi/provider";
 import { addUsage, emptyUsage, type Usage } from "@nyzhi/provider";
 import type { AgentContext } from "../agent-loop/agent-context.js";
 import { runTurn } from "../agent-loop/run-turn.js";
-import type { AgentEvent } from "../events/agent-events.js";
+import type { AgentEvent, SubagentState } from "../events/agent-events.js";
 import type { LifecycleHooks } from "../hooks/lifecycle-hooks.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import { InboxWatcher } from "./inbox-watcher.js";
@@ -32,6 +32,21 @@ export interface TeammateRunnerOptions {
   /** Prompt fragments to drop when the plan is approved. */
   onPlanApproved?: () => void;
   pollMs?: number;
+}
+
+/** A teammate's state as the same data as a subagent's (`SubagentState`). */
+export function teammateState(state: MemberState): SubagentState {
+  switch (state) {
+    case "pending":
+      return { lifecycle: "pending" };
+    case "working":
+      return { lifecycle: "running" };
+    case "idle":
+      return { lifecycle: "idle" };
+    case "shutdown":
+    case "stopped":
+      return { lifecycle: "shutdown" };
+  }
 }
 
 /**
@@ -233,6 +248,8 @@ export class TeammateRunner {
       childId: this.agentId,
       nickname: this.options.member,
       status: state,
+      child: this.options.context.agent,
+      state: teammateState(state),
     });
   }
 }

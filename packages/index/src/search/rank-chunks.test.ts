@@ -6,6 +6,7 @@ import {
   foldDuplicates,
   fullTextQuery,
   fuseRanks,
+  raiseCallees,
   rerank,
 } from "./rank-chunks.js";
 
@@ -57,6 +58,44 @@ describe("rerank", () => {
       row("e", { path: "core.py", symbol: "Context.invoke" }),
     ];
     expect(foldDuplicates(rows).map((entry) => entry.id)).toEqual(["a", "c", "e"]);
+  });
+
+  it("folds the same symbol of twin files (index.d.ts / index.d.cts, x.js / x.mjs), keeping the better one", () => {
+    const rows = [
+      row("dts", { path: "index.d.ts", symbol: "AxiosHeaders", content: "declare class AxiosHeaders {}" }),
+      row("dcts", { path: "index.d.cts", symbol: "AxiosHeaders", content: "export class AxiosHeaders {}" }),
+      row("mjs", { path: "lib/bind.mjs", symbol: "bind", content: "export function bind() {}" }),
+      row("cjs", { path: "lib/bind.cjs", symbol: "bind", content: "function bind() {}" }),
+      row("other", { path: "lib/other.js", symbol: "bind", content: "function bind(x) {}" }),
+    ];
+    expect(foldDuplicates(rows).map((entry) => entry.id)).toEqual(["dts", "mjs", "other"]);
+  });
+
+  it("puts type declarations below the code that does the work", () => {
+    const rows = [row("declaration", { path: "index.d.ts", score: 10 }), row("code", { score: 6 })];
+    expect(rerank(rows, "how are request headers merged").map((entry) => entry.id)).toEqual([
+      "code",
+      "declaration",
+    ]);
+  });
+
+  it("raises the functions the best hits call (the symbol graph's boost)", () => {
+    const rows = [
+      row("send", { symbol: "Session.send", score: 10, content: "r = dispatch_hook('response', hooks, r)" }),
+      row("mount", { symbol: "Session.mount", score: 9, content: "self.adapters[prefix] = adapter" }),
+      row("unrelated", { symbol: "default_hooks", score: 8.5 }),
+      row("hook", { symbol: "dispatch_hook", score: 6.8 }),
+      row("itself", { symbol: "Session.send", path: "other.py", score: 8 }),
+    ];
+    expect(rerank(rows, "run callbacks on the reply").map((entry) => entry.id)).toEqual([
+      "send",
+      "mount",
+      "hook",
+      "unrelated",
+      "itself",
+    ]);
+    const scored = rows.map((entry) => ({ row: entry, score: entry.score }));
+    expect(raiseCallees(scored.slice(0, 3)).map((entry) => entry.id)).toEqual(["send", "mount", "unrelated"]);
   });
 
   it("puts prose below code unless the query asks for documentation", () => {

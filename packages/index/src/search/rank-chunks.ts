@@ -2,10 +2,12 @@ import { abbreviationWords, splitIdentifiersIn } from "../store/split-identifier
 
 /**
  * Full-text ranking on top of LanceDB's BM25: what the query keeps, how the fields weigh, and the
- * re-ranking of the candidates (near-duplicates folded, prose below code, definitions of the names
- * a query mentions first). Each step is kept because bench/retrieval's figures showed it helps;
- * steps that were tried and dropped (heavier name or path boosts, file-level aggregation for
- * "where" questions, pseudo-relevance feedback) are in docs/performance.md with their figures.
+ * re-ranking of the candidates (near-duplicates and twins folded, prose and declarations below
+ * code, the functions the best hits call raised, definitions of the names a query mentions
+ * first). Each step is kept because bench/retrieval's figures showed it helps; steps that were
+ * tried and dropped (heavier name or path boosts, file-level aggregation for "where" questions,
+ * pseudo-relevance feedback, synonym expansion from mined or WordNet lexicons) are in
+ * docs/performance.md with their figures.
  */
 
 /** Boosts of the full-text columns, in FULL_TEXT_COLUMNS order: body, symbol name, path, comments. */
@@ -59,30 +61,84 @@ export const PROSE_WEIGHT = 0.5;
 const ASKS_FOR_PROSE = /\b(readme|docs?|documentation|changelog|guide|markdown|config(uration)? file)\b/i;
 
 /**
- * Re-ranks candidates (best first): identical chunks folded (same content, or the same symbol of
- * the same file: overloads, parts of a split function), prose below code, then the definitions of
- * identifiers the query names.
+ * Type declarations (`.d.ts`, `.d.cts`, `.d.mts`, Python stubs): a question about behaviour wants
+ * the code that does it, so they count less, as prose does (a name the query spells out still
+ * brings its declaration first, through `definitionsFirst`).
+ */
+const DECLARATION_FILE = /\.d\.[cm]?ts$|\.pyi$/;
+export const DECLARATION_WEIGHT = 0.5;
+
+/**
+ * Re-ranks candidates (best first): identical chunks and twins folded (same content; the same
+ * symbol of the same file: overloads, parts of a split function; the same symbol of a file's
+ * twin: `index.d.ts` and `index.d.cts`), prose and declarations below code, the functions the
+ * best hits call raised (`raiseCallees`), then the definitions of identifiers the query names.
  */
 export function rerank<T extends RankedRow>(rows: readonly T[], query: string): T[] {
   const asksForProse = ASKS_FOR_PROSE.test(query);
   const scored = foldDuplicates(rows).map((row) => ({
     row,
-    score: row.score * (!asksForProse && PROSE_LANGUAGES.has(row.language) ? PROSE_WEIGHT : 1),
+    score:
+      row.score *
+      (!asksForProse && PROSE_LANGUAGES.has(row.language) ? PROSE_WEIGHT : 1) *
+      (DECLARATION_FILE.test(row.path) ? DECLARATION_WEIGHT : 1),
   }));
   scored.sort((left, right) => right.score - left.score);
-  return definitionsFirst(
-    scored.map((entry) => entry.row),
-    query,
-  );
+  return definitionsFirst(raiseCallees(scored), query);
 }
 
-/** Keeps the first of rows with the same content, and the first of rows with the same file and symbol. */
+/** Hits whose calls count as the symbol graph's evidence. */
+export const CALLING_HITS = 2;
+/** What a candidate's score is multiplied by when one of the first CALLING_HITS hits calls it. */
+export const CALLEE_BOOST = 1.3;
+const CALL = /([A-Za-z_$][\w$]*)\s*\(/g;
+
+/**
+ * The symbol graph's boost: a candidate that one of the first CALLING_HITS hits calls (its name,
+ * the last part of its symbol, is called as `name(` in that hit's code) gets its score multiplied
+ * by CALLEE_BOOST, and the list is sorted again. A question about behaviour often finds the
+ * function that starts it, whose helpers do the work under names that share no word with the
+ * question. The calls are read from the hits' code at search time: two chunks, in any language.
+ * `scored` must be sorted best first; returns the rows best first.
+ */
+export function raiseCallees<T extends RankedRow>(scored: readonly { row: T; score: number }[]): T[] {
+  const called = new Set<string>();
+  for (const { row } of scored.slice(0, CALLING_HITS)) {
+    const own = lastPart(row.symbol);
+    for (const match of row.content.matchAll(CALL)) {
+      if (match[1] !== undefined && match[1] !== own) called.add(match[1]);
+    }
+  }
+  return scored
+    .map((entry, position) => {
+      const name = lastPart(entry.row.symbol);
+      const raised = position >= CALLING_HITS && name !== undefined && called.has(name);
+      return { row: entry.row, score: raised ? entry.score * CALLEE_BOOST : entry.score, position };
+    })
+    .sort((left, right) => right.score - left.score || left.position - right.position)
+    .map((entry) => entry.row);
+}
+
+const lastPart = (symbol: string | null): string | undefined => symbol?.split(".").pop() || undefined;
+
+/** A path without its extensions (`lib/index.d.cts` → `lib/index`): files that are twins of one source. */
+const TWIN_EXTENSION = /(\.d)?\.[cm]?[jt]sx?$|\.pyi?$/;
+
+/**
+ * Keeps the first of rows with the same content, the first of rows with the same file and symbol,
+ * and the first of rows with the same symbol in twin files (`index.d.ts` / `index.d.cts`,
+ * `x.js` / `x.mjs`, `x.py` / `x.pyi`).
+ */
 export function foldDuplicates<T extends RankedRow>(rows: readonly T[]): T[] {
   const seen = new Set<string>();
   const kept: T[] = [];
   for (const row of rows) {
     const keys = [`content:${row.content_hash ?? row.content}`];
-    if (row.symbol) keys.push(`symbol:${row.path}#${row.symbol}`);
+    if (row.symbol) {
+      keys.push(`symbol:${row.path}#${row.symbol}`);
+      const stem = row.path.replace(TWIN_EXTENSION, "");
+      if (stem !== row.path) keys.push(`twin:${stem}#${row.symbol}`);
+    }
     if (keys.some((key) => seen.has(key))) continue;
     for (const key of keys) seen.add(key);
     kept.push(row);

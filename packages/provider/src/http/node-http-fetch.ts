@@ -3,7 +3,7 @@ import { Agent as HttpAgent, request as httpRequest } from "node:http";
 import type { Agent as HttpsAgentType } from "node:https";
 import { createRequire } from "node:module";
 import type { Readable } from "node:stream";
-import { fetchWithProxy, proxyAgentFor, proxyForUrl } from "@nyzhi/config";
+import { fetchWithProxy, markStartup, proxyAgentFor, proxyForUrl } from "@nyzhi/config";
 import { watchIdle } from "./idle-watchdog.js";
 import { LightHeaders } from "./light-headers.js";
 import { LightResponse } from "./light-response.js";
@@ -31,6 +31,7 @@ export const nodeHttpFetch: typeof globalThis.fetch = (input, init) => {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : undefined;
   const body = url === undefined ? undefined : encodeBody(init?.body);
   if (url === undefined || body === UNSUPPORTED) return fetchWithProxy(input, init);
+  markStartup("http request");
   return send(new URL(url), { ...init, body }, 0);
 };
 

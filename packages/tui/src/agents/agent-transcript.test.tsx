@@ -30,6 +30,7 @@ const WORKING: AgentsPanelInput[] = [
   ...spawned(OPAL, QUARTZ, 2_000),
   {
     type: "approval-requested",
+    id: "approval-1",
     agent: QUARTZ,
     callId: "w1",
     tool: "write",

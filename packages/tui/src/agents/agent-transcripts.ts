@@ -10,7 +10,6 @@ import {
   isFinished,
   type UsageTotals,
 } from "./agent-tree-types.js";
-import { parseAgentStatus } from "./agents-reducer.js";
 
 /** One subagent's or teammate's transcript, and the turn it is in (core reports no turns for them). */
 export interface AgentTranscript {
@@ -95,10 +94,7 @@ function childLifecycle(
   event: AgentEventOf<"subagent-spawned" | "subagent-status-changed" | "subagent-completed">,
 ): AgentLifecycle | undefined {
   if (event.type === "subagent-spawned") return undefined;
-  return (
-    parseAgentStatus(event.status)?.lifecycle ??
-    (event.type === "subagent-completed" ? "completed" : undefined)
-  );
+  return event.state.lifecycle;
 }
 
 /** An agent's own event: into its transcript, counting its steps and usage for the turn's footer. */

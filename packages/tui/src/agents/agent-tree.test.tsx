@@ -33,6 +33,7 @@ const STATE = reduceAgentTree(createAgentTreeState(), [
   { type: "tool-start", agent: OPAL, callId: "g", name: "grep", input: { pattern: "TODO", path: "src" } },
   {
     type: "approval-requested",
+    id: "approval-1",
     agent: QUARTZ,
     callId: "w",
     tool: "write",
@@ -52,6 +53,8 @@ const STATE = reduceAgentTree(createAgentTreeState(), [
     childId: "bob-id",
     nickname: "bob",
     status: "idle",
+    child: { agentId: "bob-id", depth: 1 },
+    state: { lifecycle: "idle" },
     at: 40_000,
   },
 ]);
@@ -217,6 +220,8 @@ describe("an agent's budget and worktree in its row (issue 30)", () => {
         nickname: "Topaz",
         role: "worker",
         status: "completed: done",
+        child: { agentId: CHILD.agentId, depth: 1 },
+        state: { lifecycle: "completed", detail: "done" },
         result: "done",
         usage: { inputTokens: 2_500, outputTokens: 500, cacheReadTokens: 0, cacheWriteTokens: 0 },
         costUsd: 0.01,

@@ -2,13 +2,7 @@ import { describe, expect, it } from "vitest";
 import { completed, JADE, LEAD, MICA, OPAL, QUARTZ, spawned, spent } from "./__fixtures__/agent-events.js";
 import { agentPath, flattenTree, subtreeTotals } from "./agent-tree-queries.js";
 import { type AgentTreeInput, type AgentTreeState, agentStatus, totalTokens } from "./agent-tree-types.js";
-import {
-  agentTreeReducer,
-  clearFinished,
-  createAgentTreeState,
-  parseAgentStatus,
-  reduceAgentTree,
-} from "./agents-reducer.js";
+import { agentTreeReducer, clearFinished, createAgentTreeState, reduceAgentTree } from "./agents-reducer.js";
 import { activityOf } from "./format-agent.js";
 
 function build(inputs: readonly AgentTreeInput[], state = createAgentTreeState()): AgentTreeState {
@@ -49,6 +43,7 @@ describe("agentTreeReducer", () => {
       [
         {
           type: "approval-requested",
+          id: "approval-1",
           agent: QUARTZ,
           callId: "w1",
           tool: "write",
@@ -79,6 +74,8 @@ describe("agentTreeReducer", () => {
           childId: "jade-id",
           nickname: "Jade",
           status: "shutdown",
+          child: { agentId: "jade-id", depth: 1 },
+          state: { lifecycle: "shutdown" },
         },
       ],
       state,
@@ -94,10 +91,23 @@ describe("agentTreeReducer", () => {
       endedAt: 9_500,
     });
     expect(state.nodes["jade-id"]?.lifecycle).toBe("shutdown");
-    expect(parseAgentStatus("idle")).toEqual({ lifecycle: "idle" });
-    expect(parseAgentStatus("working")).toEqual({ lifecycle: "running" });
-    expect(parseAgentStatus("stopped")).toEqual({ lifecycle: "shutdown" });
-    expect(parseAgentStatus("not_found")).toBeUndefined();
+  });
+
+  it("takes a child's lifecycle from the event's state, never from its status line", () => {
+    const state = build([
+      ...spawned(LEAD, JADE, 1_000),
+      {
+        type: "subagent-status-changed",
+        agent: LEAD,
+        childId: JADE.agentId,
+        nickname: "Jade",
+        status: "a teammate's own words",
+        child: JADE,
+        state: { lifecycle: "idle" },
+        at: 2_000,
+      },
+    ]);
+    expect(state.nodes[JADE.agentId]?.lifecycle).toBe("idle");
   });
 
   it("shows what an agent does now, and keeps the state object for deltas that change nothing", () => {
@@ -175,6 +185,8 @@ describe("agentTreeReducer", () => {
           childId: "jade-id",
           nickname: "Jade",
           status: "running",
+          child: { agentId: "jade-id", depth: 1 },
+          state: { lifecycle: "running" },
           at: 9_000,
         },
       ],

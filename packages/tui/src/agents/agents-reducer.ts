@@ -16,40 +16,6 @@ export function createAgentTreeState(): AgentTreeState {
 }
 
 /**
- * Reads core's status line (`formatStatus`, or a teammate's member state): `running`,
- * `completed: <preview>`, `errored: <why>`, `working`, `idle`, `stopped` …; undefined for
- * `not_found` and anything unknown.
- */
-export function parseAgentStatus(status: string): { lifecycle: AgentLifecycle; detail?: string } | undefined {
-  const colon = status.indexOf(":");
-  const head = (colon < 0 ? status : status.slice(0, colon)).trim();
-  const rest = colon < 0 ? undefined : status.slice(colon + 1).trim() || undefined;
-  const withDetail = (lifecycle: AgentLifecycle) => (rest ? { lifecycle, detail: rest } : { lifecycle });
-  switch (head) {
-    case "pending_init":
-    case "pending":
-    case "queued":
-      return { lifecycle: "pending" };
-    case "budget exhausted":
-      return withDetail("errored");
-    case "running":
-    case "working":
-      return { lifecycle: "running" };
-    case "idle":
-      return { lifecycle: "idle" };
-    case "completed":
-      return withDetail("completed");
-    case "errored":
-      return withDetail("errored");
-    case "shutdown":
-    case "stopped":
-      return { lifecycle: "shutdown" };
-    default:
-      return undefined;
-  }
-}
-
-/**
  * Turns agent events into the tree of agents. Pure (pass `at` for the clock), and it returns the
  * same state object when an event changes nothing the panel shows (the 400th text delta of a
  * writing agent), so a burst of deltas costs no render. The lead's own events only teach it the
@@ -64,7 +30,9 @@ export function agentTreeReducer(state: AgentTreeState, input: AgentTreeInput): 
     case "subagent-spawned":
       return spawn(known, event, at);
     case "subagent-status-changed":
-      return changeStatus(known, event.childId, event.status, at);
+      return updateNode(known, event.childId, (node) =>
+        withLifecycle(node, event.state.lifecycle, event.state.detail, at),
+      );
     case "subagent-completed":
       return complete(known, event, at);
     case "turn-start":
@@ -131,6 +99,10 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "tool-call-delta":
     case "tool-output":
     case "notice":
+    case "session-opened":
+    case "hook-result":
+    case "queued-delivered":
+    case "question":
     case "index-progress":
     case "error":
     case "subagent-spawned":
@@ -139,6 +111,7 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "subagent-completed":
     case "budget-warning":
     case "budget-exhausted":
+    case "autopilot-phase":
       return node;
     default:
       return assertNever(event);
@@ -248,20 +221,13 @@ function withLifecycle(node: AgentNode, lifecycle: AgentLifecycle, detail: strin
   return next;
 }
 
-function changeStatus(state: AgentTreeState, agentId: string, status: string, at: number): AgentTreeState {
-  const parsed = parseAgentStatus(status);
-  if (!parsed) return state;
-  return updateNode(state, agentId, (node) => withLifecycle(node, parsed.lifecycle, parsed.detail, at));
-}
-
 function complete(
   state: AgentTreeState,
   event: AgentEventOf<"subagent-completed">,
   at: number,
 ): AgentTreeState {
-  const parsed = parseAgentStatus(event.status) ?? { lifecycle: "completed" as const };
   return updateNode(state, event.childId, (node) => ({
-    ...withLifecycle(node, parsed.lifecycle, parsed.detail, at),
+    ...withLifecycle(node, event.state.lifecycle, event.state.detail, at),
     result: event.result,
     reported: { usage: event.usage, costUsd: event.costUsd },
     worktree: event.worktree

@@ -27,7 +27,15 @@ function spawn(child: AgentTag): AgentEvent[] {
       unknownRole: false,
       model: "claude-haiku-4-5",
     },
-    { type: "subagent-status-changed", agent: LEAD, childId: child.agentId, nickname: "", status: "running" },
+    {
+      type: "subagent-status-changed",
+      agent: LEAD,
+      childId: child.agentId,
+      nickname: "",
+      status: "running",
+      child,
+      state: { lifecycle: "running" },
+    },
   ];
 }
 

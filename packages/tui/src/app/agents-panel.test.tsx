@@ -41,6 +41,8 @@ function spawn(parent: AgentTag, child: AgentTag): AgentEvent[] {
       childId: child.agentId,
       nickname: "",
       status: "running",
+      child: { agentId: child.agentId, depth: 1 },
+      state: { lifecycle: "running" },
     },
   ];
 }
@@ -53,6 +55,8 @@ function finish(parent: AgentTag, child: AgentTag, result: string): AgentEvent[]
       childId: child.agentId,
       nickname: "",
       status: "completed",
+      child: { agentId: child.agentId, depth: 1 },
+      state: { lifecycle: "completed" },
     },
     {
       type: "subagent-completed",
@@ -61,6 +65,8 @@ function finish(parent: AgentTag, child: AgentTag, result: string): AgentEvent[]
       nickname: child.nickname ?? "",
       role: child.role ?? "",
       status: `completed: ${result}`,
+      child: { agentId: child.agentId, depth: 1 },
+      state: { lifecycle: "completed" },
       result,
       usage,
       costUsd: 0,
@@ -202,32 +208,25 @@ describe("the agents panel in the app", () => {
 
   it("raises a subagent's approval tagged with its nickname while its row awaits approval", async () => {
     const { turn } = delegating();
-    const { session } = fakeSession(turn, { manager: fakeManager() });
+    const { session, calls } = fakeSession(turn, { manager: fakeManager() });
     const view = renderApp(session);
     await press(view.stdin, "map the code", KEYS.enter);
     await waitFor(view, "Agents · 2 working");
     view.bridge.emit({
-      type: "agent-event",
-      event: {
-        type: "approval-requested",
-        agent: QUARTZ,
-        callId: "c1",
-        tool: "write",
-        input: { file_path: "a.txt" },
-        preview: "a.txt",
-      },
-    });
-    const answer = view.bridge.approvals.ask({
+      type: "approval-requested",
+      id: "approval-1",
+      agent: QUARTZ,
+      callId: "c1",
       tool: "write",
       input: { file_path: "a.txt" },
       preview: "a.txt",
-      agent: QUARTZ,
     });
     await waitFor(view, "Quartz (worker) · depth 2 wants to use write");
     await until(() => /Quartz \(worker\)\s+awaiting approval/.test(view.lastFrame()!), 3000);
     // It opened within a second of the Enter typed for the input: ctrl+g gives it the keys.
     await press(view.stdin, "\x07", "y");
-    await expect(answer).resolves.toBe("allow");
+    await until(() => calls.answers.length === 1);
+    expect(calls.answers).toEqual([{ id: "approval-1", reply: "allow" }]);
   });
 });
 

@@ -1,13 +1,7 @@
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import {
-  type AgentTag,
-  type ApprovalAnswer,
-  MissingCredentialError,
-  openCredentialStore,
-  TEAM_WAKE_PROMPT,
-} from "@nyzhi/core";
+import { type AgentTag, MissingCredentialError, openCredentialStore, TEAM_WAKE_PROMPT } from "@nyzhi/core";
 import { describe, expect, it, vi } from "vitest";
 import {
   aborted,
@@ -149,6 +143,24 @@ describe("App", () => {
 });
 
 describe("App approvals", () => {
+  let next = 0;
+  /** Core asks: an `approval-requested` event with its id, as the session emits it. */
+  const ask = (
+    view: ReturnType<typeof setup>,
+    request: { tool: string; input: unknown; preview?: string | undefined; agent: AgentTag },
+  ): string => {
+    const id = `approval-${++next}`;
+    view.bridge.emit({
+      type: "approval-requested",
+      id,
+      callId: `call-${next}`,
+      tool: request.tool,
+      input: request.input,
+      preview: request.preview ?? "",
+      agent: request.agent,
+    });
+    return id;
+  };
   const editPrompt = (path: string) => ({
     tool: "edit",
     input: { file_path: path, old_string: "a = 1", new_string: "a = 2" },
@@ -162,102 +174,112 @@ describe("App approvals", () => {
     agent,
   });
 
-  it("shows who asks and the diff; y allows once, n denies with the typed reason", async () => {
-    const { session } = fakeSession(answering());
+  it("shows who asks and the diff; y allows once, n denies with the typed reason, answered through the session", async () => {
+    const { session, calls } = fakeSession(answering());
     const view = setup(session);
-    const host = view.bridge.host();
-    const first = host.approve!(editPrompt("src/a.ts"));
+    await until(() => view.lastFrame()!.includes("test-model"));
+    const first = ask(view, editPrompt("src/a.ts"));
     await until(() => view.lastFrame()!.includes("lead wants to use edit"));
     expect(view.lastFrame()).toContain("1 + a = 2");
     await press(view.stdin, "y");
-    expect(await first).toBe("allow");
-    const second = host.approve!(editPrompt("src/a.ts"));
+    await until(() => calls.answers.length === 1);
+    expect(calls.answers[0]).toEqual({ id: first, reply: "allow" });
+    const second = ask(view, editPrompt("src/a.ts"));
     await until(() => view.lastFrame()!.includes("wants to use edit"));
     await press(view.stdin, "n", "use b instead", KEYS.enter);
-    expect(await second).toEqual({ deny: "use b instead" });
+    await until(() => calls.answers.length === 2);
+    expect(calls.answers[1]).toEqual({ id: second, reply: { deny: "use b instead" } });
   });
 
   it("queues requests in order and names a subagent that asks", async () => {
-    const { session } = fakeSession(answering());
+    const { session, calls } = fakeSession(answering());
     const view = setup(session);
-    const host = view.bridge.host();
+    await until(() => view.lastFrame()!.includes("test-model"));
     const scout = { agentId: "c1", depth: 1, nickname: "scout", role: "explorer" };
-    const answers: ApprovalAnswer[] = [];
-    void host.approve!(bashPrompt("npm test")).then((answer) => answers.push(answer));
-    void host.approve!(bashPrompt("ls -la", scout)).then((answer) => answers.push(answer));
+    const lead = ask(view, bashPrompt("npm test"));
+    const child = ask(view, bashPrompt("ls -la", scout));
     await until(() => view.lastFrame()!.includes("1 of 2"));
     expect(view.lastFrame()).toContain("lead wants to use bash");
     await press(view.stdin, "y");
     await until(() => view.lastFrame()!.includes("scout (explorer) · depth 1 wants to use bash"));
     await press(view.stdin, "n", KEYS.enter);
-    await until(() => answers.length === 2);
-    expect(answers).toEqual(["allow", "deny"]);
+    await until(() => calls.answers.length === 2);
+    expect(calls.answers).toEqual([
+      { id: lead, reply: "allow" },
+      { id: child, reply: "deny" },
+    ]);
   });
 
-  it("a allows the tool with that path or command prefix for the rest of the session", async () => {
-    const { session } = fakeSession(answering());
+  it("a answers allow-always; core's resolution of a covered request closes it, and its notice is shown", async () => {
+    const { session, calls } = fakeSession(answering());
     const view = setup(session);
-    const host = view.bridge.host();
-    const first = host.approve!(bashPrompt("npm test"));
-    const queued = host.approve!(bashPrompt("npm test -- --watch=false"));
+    await until(() => view.lastFrame()!.includes("test-model"));
+    const first = ask(view, bashPrompt("npm test"));
+    ask(view, bashPrompt("npm test -- --watch=false"));
     await until(() => view.lastFrame()!.includes("1 of 2"));
     await press(view.stdin, "a");
-    expect(await first).toBe("allow-always");
-    // The queued request with the same prefix is answered too, without asking.
-    expect(await queued).toBe("allow");
+    await until(() => calls.answers.length === 1);
+    expect(calls.answers[0]).toEqual({ id: first, reply: "allow-always" });
+    // Core answered the covered one: its approval-resolved and notice arrive as events.
+    view.bridge.emit({
+      type: "approval-resolved",
+      agent: LEAD,
+      callId: `call-${next}`,
+      tool: "bash",
+      approved: true,
+      reason: "approved by the user for the rest of the session",
+    });
+    view.bridge.emit({
+      type: "notice",
+      agent: LEAD,
+      source: "permissions",
+      message: "Allowed for this session: bash `npm test …`",
+    });
     await until(() => view.lastFrame()!.includes("Allowed for this session: bash `npm test …`"));
-    expect(await host.approve!(bashPrompt("npm test src/a.test.ts"))).toBe("allow");
-    // Another command, or the prefix chained with another, still asks.
-    const other = host.approve!(bashPrompt("npm test && rm -rf build"));
-    await until(() => view.lastFrame()!.includes("wants to use bash"));
-    await press(view.stdin, "n", KEYS.escape);
-    expect(await other).toBe("deny");
+    expect(view.lastFrame()).not.toContain("wants to use bash");
+    expect(calls.answers).toHaveLength(1);
   });
 });
 
 describe("App approvals while typing", () => {
-  const write = (agent: AgentTag = { agentId: "c1", depth: 1, nickname: "scout", role: "worker" }) => ({
-    tool: "write",
-    input: { file_path: "notes.txt", content: "x" },
-    preview: undefined,
-    agent,
-  });
+  const write = (agent: AgentTag = { agentId: "c1", depth: 1, nickname: "scout", role: "worker" }) =>
+    ({
+      type: "approval-requested",
+      id: "approval-w",
+      callId: "w1",
+      tool: "write",
+      input: { file_path: "notes.txt", content: "x" },
+      preview: "",
+      agent,
+    }) as const;
 
   it("a dialog that opens while the person types waits: no key answers it, every key reaches the input", async () => {
     const { session, calls } = fakeSession(answering("ok"));
     const view = setup(session);
-    const host = view.bridge.host();
-    let answer: ApprovalAnswer | undefined;
     await press(view.stdin, "y", "e", "s");
-    void host.approve!(write()).then((value) => {
-      answer = value;
-    });
+    view.bridge.emit(write());
     await until(() => view.lastFrame()!.includes("scout (worker) · depth 1 wants to use write"));
     await press(view.stdin, " ", "a", "n", "d", " ", "n", "a", "y", KEYS.enter, "y", "a", "n");
     expect(view.lastFrame()).toContain("You were typing, so your keys stay in the input. ctrl+g");
     await until(() => calls.turns.length === 1);
     expect(calls.turns[0]).toEqual([{ type: "text", text: "yes and nay" }]);
     expect(view.lastFrame()).toContain("› yan");
-    expect(answer).toBeUndefined();
+    expect(calls.answers).toEqual([]);
     // The answer key gives the dialog the keyboard.
     await press(view.stdin, "\u0007", "y");
-    await until(() => answer !== undefined);
-    expect(answer).toBe("allow");
+    await until(() => calls.answers.length === 1);
+    expect(calls.answers[0]).toEqual({ id: "approval-w", reply: "allow" });
   });
 
   it("text typed at an open dialog that is none of its keys goes to the input (a /command runs)", async () => {
-    const { session } = fakeSession(answering());
+    const { session, calls } = fakeSession(answering());
     const view = setup(session);
-    const host = view.bridge.host();
-    let answer: ApprovalAnswer | undefined;
-    void host.approve!(write()).then((value) => {
-      answer = value;
-    });
+    view.bridge.emit(write());
     await until(() => view.lastFrame()!.includes("wants to use write"));
     await new Promise((resolve) => setTimeout(resolve, 5));
     await press(view.stdin, "/", "h", "e", "l", "p", KEYS.enter);
     await until(() => view.frames.join("").includes("/exit"));
-    expect(answer).toBeUndefined();
+    expect(calls.answers).toEqual([]);
     expect(view.lastFrame()).toContain("wants to use write");
   });
 });
@@ -302,7 +324,7 @@ describe("App turn control", () => {
     await press(view.stdin, "also do this", KEYS.enter);
     expect(calls.queued).toEqual(["also do this"]);
     await until(() => view.lastFrame()!.includes("queued: also do this"));
-    view.bridge.host().onQueuedDelivered!(["also do this"]);
+    view.bridge.emit({ type: "queued-delivered", agent: LEAD, texts: ["also do this"] });
     await until(() => !view.lastFrame()!.includes("queued: also do this"));
     expect(view.lastFrame()).toContain("also do this");
     release();

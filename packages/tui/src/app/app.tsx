@@ -21,7 +21,7 @@ import { createTranscriptState } from "../transcript/transcript-state.js";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { TranscriptView } from "../transcript/transcript-view.js";
 import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
-import { describeRule } from "./approval-memory.js";
+import { appHeader } from "./app-header.js";
 import { readClipboardImage } from "./clipboard-image.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext, HostContext } from "./commands/command-types.js";
@@ -32,7 +32,9 @@ import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
 import { pastedImagePath, preparePrompt, readTypedInput } from "./typed-input.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
+import { useAutopilotNotice } from "./use-autopilot-notice.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
+import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { useRewind } from "./use-rewind.js";
 import { inputText, type SendOptions, type SessionOpener, useSession } from "./use-session.js";
@@ -49,6 +51,8 @@ export interface AppProps {
   initialPrompt?: string | undefined;
   theme: Theme;
   env: Environment;
+  /** nyzhi's version (the header's first line). */
+  version?: string | undefined;
   history?: InputHistory | undefined;
   files?: FileSource | undefined;
   /** `agent.trust.mode` for the status line until the session is open. */
@@ -72,10 +76,29 @@ const batchedTranscriptReducer = batchReducer(transcriptReducer);
 /** Subagents' tool rows, lifecycle lines and usage reach the transcript on the refresh clock's ticks. */
 const fromSubagent = (input: TranscriptInput) => "agent" in input && input.agent.depth > 0;
 
+/**
+ * The moments the person waits for after Enter: the lead's first words of each step and the end
+ * of its turn. They are drawn at once, not at the end of the batching window and ink's next
+ * frame-rate tick (up to ~50 ms later); the rest of a streaming answer keeps the batching.
+ */
+export function answerMoments(): (input: TranscriptInput) => boolean {
+  let answering = false;
+  return (input) => {
+    if (!("agent" in input) || input.agent.depth !== 0) return false;
+    if (input.type === "step-start") answering = false;
+    if (input.type === "text-delta" && !answering) {
+      answering = true;
+      return true;
+    }
+    return input.type === "turn-end";
+  };
+}
+
 export function App(props: AppProps) {
   const { bridge, env } = props;
   const [transcript, dispatchBatch] = useReducer(batchedTranscriptReducer, undefined, createTranscriptState);
-  const dispatchRaw = useBatchedDispatch(dispatchBatch, { background: fromSubagent });
+  const [urgent] = useState(answerMoments);
+  const dispatchRaw = useBatchedDispatch(dispatchBatch, { background: fromSubagent, urgent });
   // Every agent event also feeds the agents panel (batched per frame there).
   const toPanel = useRef<(event: AgentEvent) => void>(() => undefined);
   /** When the lead's turn last said anything (the working line's silence notice). */
@@ -91,12 +114,22 @@ export function App(props: AppProps) {
     [dispatchRaw],
   );
   const editor = useRef<InputEditorHandle | undefined>(undefined);
+  /** The header is written once, when the first session opens (not again after `/clear`). */
+  const headerWritten = useRef(false);
   const controls = useSession({
     bridge,
     open: props.open,
     resume: props.resume,
     initialPrompt: props.initialPrompt,
     dispatch,
+    onOpened: (opened) => {
+      if (headerWritten.current) return;
+      headerWritten.current = true;
+      dispatch({
+        type: "app-header",
+        header: appHeader(opened, { version: props.version ?? "0.0.0-dev", env }),
+      });
+    },
     onQueueReturned: (text) => {
       editor.current?.insert(text);
       dispatch({
@@ -181,6 +214,9 @@ export function App(props: AppProps) {
     (message: string, tone: "info" | "warning" = "info") => dispatch({ type: "app-notice", message, tone }),
     [dispatch],
   );
+  const warn = useCallback((message: string) => say(message, "warning"), [say]);
+  useAutopilotNotice(session, say);
+  const contextFill = useContextFill(session, `${busy}:${transcript.totals.usage.inputTokens}`, warn);
   /** Ctrl+T and `/agents`: an empty panel never takes the keys (what is typed next would vanish). */
   const togglePanel = useCallback(
     (toggle: () => void) => {
@@ -281,6 +317,10 @@ export function App(props: AppProps) {
       ...hostContext(),
       session: current,
       send: sendPrompt,
+      startTurn: (start, display) => {
+        panel.nextPrompt();
+        return controls.start(start, display);
+      },
       agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
@@ -293,6 +333,7 @@ export function App(props: AppProps) {
       controls,
       hostContext,
       modeKeys.setOffer,
+      panel.nextPrompt,
       panel.toggleVisible,
       refresh,
       rewind.open,
@@ -430,10 +471,10 @@ export function App(props: AppProps) {
 
   const answerApproval = useCallback(
     (request: ApprovalRequestView, decision: ApprovalDecision) => {
-      const rule = bridge.approvals.answer(request.id, decision);
-      if (rule) dispatch({ type: "app-notice", message: `Allowed for this session: ${describeRule(rule)}` });
+      // Core remembers an "allow always" and says what it covers (a `permissions` notice).
+      bridge.approvals.answer(request.id, decision);
     },
-    [bridge, dispatch],
+    [bridge],
   );
 
   useKeypress((key) => {
@@ -587,6 +628,7 @@ export function App(props: AppProps) {
         index={transcript.index}
         queued={transcript.queued.length}
         background={controls.background.filter((turn) => turn.endedAt === undefined).length}
+        context={contextFill}
       />
       {quitArmedAt !== undefined ? <Text color={props.theme.warning}>Press Ctrl+C again to quit</Text> : null}
     </ThemeProvider>

@@ -1,94 +1,73 @@
-import type { ApprovalAnswer, ApprovalPrompt } from "@nyzhi/core";
+import type { AgentEvent, ApprovalAnswer } from "@nyzhi/core";
 import {
   type ApprovalDecision,
   type ApprovalRequestView,
   toApprovalAnswer,
 } from "../approval/approval-types.js";
-import { type ApprovalRule, matchesRule, ruleFor } from "./approval-memory.js";
-
-interface Pending {
-  view: ApprovalRequestView;
-  prompt: ApprovalPrompt;
-  resolve: (answer: ApprovalAnswer) => void;
-}
 
 /**
- * The approvals waiting for the user, in arrival order. Core's `host.approve` calls `ask`, which
- * waits until the dialog answers; agents that do not wait on a request keep running. An "allow
- * always" answer is remembered (`approval-memory.ts`) and answers matching requests at once, the
- * ones already queued included. A plain store (`subscribe`/`snapshot`) so React reads it with
+ * The approvals waiting for the person, in arrival order, as the session's `approval-requested`
+ * events announced them. Answers go back to core (`session.answer`), which decides what an "allow
+ * always" covers (the waiting requests it covers are resolved there and leave with their
+ * `approval-resolved`). A plain store (`subscribe`/`snapshot`) so React reads it with
  * `useSyncExternalStore`.
  */
 export class ApprovalQueue {
-  #pending: Pending[] = [];
-  #snapshot: readonly ApprovalRequestView[] = [];
-  readonly #rules: ApprovalRule[] = [];
+  #pending: ApprovalRequestView[] = [];
   readonly #listeners = new Set<() => void>();
-  #nextId = 1;
+  #answer: ((id: string, answer: ApprovalAnswer) => boolean) | undefined;
 
   constructor(private readonly options: { cwd?: string } = {}) {}
 
-  /** Core's `ApprovalCallback`: resolves with the user's answer (or "allow" by a remembered rule). */
-  ask = (prompt: ApprovalPrompt): Promise<ApprovalAnswer> => {
-    if (this.isRemembered(prompt)) return Promise.resolve("allow");
-    return new Promise((resolve) => {
-      const view: ApprovalRequestView = {
-        id: `approval-${this.#nextId++}`,
-        tool: prompt.tool,
-        input: prompt.input,
-        preview: prompt.preview,
-        agent: prompt.agent,
-        cwd: this.options.cwd,
-      };
-      this.#pending.push({ view, prompt, resolve });
-      this.#changed();
-    });
-  };
+  /** Where answers go (the open session). */
+  answerWith(answer: ((id: string, reply: ApprovalAnswer) => boolean) | undefined): void {
+    this.#answer = answer;
+  }
 
-  /** The dialog's answer to the request `id`; `always` also answers the queued ones it covers. */
-  answer(id: string, decision: ApprovalDecision): ApprovalRule | undefined {
-    const pending = this.#pending.find((entry) => entry.view.id === id);
-    if (!pending) return undefined;
-    this.#pending = this.#pending.filter((entry) => entry !== pending);
-    let rule: ApprovalRule | undefined;
-    if (decision.approved && decision.always) {
-      rule = ruleFor(pending.prompt);
-      this.#rules.push(rule);
-      const covered = this.#pending.filter((entry) => matchesRule(rule!, entry.prompt));
-      this.#pending = this.#pending.filter((entry) => !covered.includes(entry));
-      for (const entry of covered) entry.resolve("allow");
+  /** Takes the session's approval events: a request is shown until it is resolved. */
+  take(event: AgentEvent): void {
+    if (event.type === "approval-requested") {
+      this.#set([
+        ...this.#pending,
+        {
+          id: event.id,
+          callId: event.callId,
+          tool: event.tool,
+          input: event.input,
+          preview: event.preview,
+          agent: event.agent,
+          cwd: this.options.cwd,
+        },
+      ]);
+    } else if (event.type === "approval-resolved") {
+      const left = this.#pending.filter(
+        (view) => !(view.callId === event.callId && view.agent.agentId === event.agent.agentId),
+      );
+      if (left.length !== this.#pending.length) this.#set(left);
     }
-    pending.resolve(toApprovalAnswer(decision));
-    this.#changed();
-    return rule;
   }
 
-  /** Denies every waiting request (the turn was interrupted, or the app is closing). */
-  denyAll(reason: string): void {
-    const pending = this.#pending;
-    if (pending.length === 0) return;
-    this.#pending = [];
-    for (const entry of pending) entry.resolve({ deny: reason });
-    this.#changed();
+  /** The dialog's answer to the request `id`. */
+  answer(id: string, decision: ApprovalDecision): void {
+    if (!this.#pending.some((view) => view.id === id)) return;
+    this.#set(this.#pending.filter((view) => view.id !== id));
+    this.#answer?.(id, toApprovalAnswer(decision));
   }
 
-  isRemembered(prompt: Pick<ApprovalPrompt, "tool" | "input">): boolean {
-    return this.#rules.some((rule) => matchesRule(rule, prompt));
+  /** Forgets every shown request (core denied them: an interrupt, the app closing). */
+  clear(): void {
+    if (this.#pending.length > 0) this.#set([]);
   }
 
-  get rules(): readonly ApprovalRule[] {
-    return this.#rules;
-  }
-
-  snapshot = (): readonly ApprovalRequestView[] => this.#snapshot;
+  snapshot = (): readonly ApprovalRequestView[] => this.#pending;
 
   subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   };
 
-  #changed(): void {
-    this.#snapshot = this.#pending.map((entry) => entry.view);
+  #set(next: ApprovalRequestView[]): void {
+    this.#pending = next;
     for (const listener of this.#listeners) listener();
   }
 }

@@ -21,6 +21,7 @@ import { keepScrollbackStream } from "../terminal/keep-scrollback-stream.js";
 import { resolveTheme, type ThemeColourOverrides } from "../theme/theme.js";
 import { App } from "./app.js";
 import { startupNotice } from "./commands/setup-commands.js";
+import { exitSummary } from "./exit-summary.js";
 import { guardProcess } from "./guard-process.js";
 import { projectFiles } from "./project-files.js";
 import { SessionBridge } from "./session-bridge.js";
@@ -50,6 +51,8 @@ export interface RunAppOptions {
    * __index-process`), so LanceDB and the chunker stay out of the app's memory and event loop.
    */
   indexProcess?: IndexProcessCommand | undefined;
+  /** nyzhi's version, for the header. */
+  version?: string | undefined;
   /** Replaces core's `openSession` (tests). */
   openSession?: (options: OpenSessionOptions) => Promise<OpenedSession>;
 }
@@ -120,6 +123,11 @@ export async function runApp(options: RunAppOptions): Promise<number> {
       }
       guard.restoreTerminal();
       guard.release();
+      // The way back: below the last frame, once the terminal is the shell's again.
+      if (!guard.hungUp) {
+        const summary = exitSummary(current);
+        if (summary) stdout.write(summary);
+      }
       resolve(code);
       // Nothing is left to show on a terminal that is gone: end now, by the hangup itself. (Node's
       // exit would restore the terminal's modes, which fails on a closed terminal and aborts.)
@@ -153,6 +161,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
         initialPrompt={options.prompt}
         theme={theme}
         env={env}
+        version={options.version ?? "0.0.0-dev"}
         history={history}
         files={projectFiles(projectRoot)}
         notices={notices}

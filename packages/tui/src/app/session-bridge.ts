@@ -1,73 +1,71 @@
-import type { AgentEvent, SessionHost } from "@nyzhi/core";
+import type { AgentEvent, OpenedSession, SessionHost } from "@nyzhi/core";
 import { ApprovalQueue } from "./approval-queue.js";
-
-/** What the session tells the app besides a turn's own events. */
-export type BridgeMessage =
-  | { type: "agent-event"; event: AgentEvent }
-  | { type: "notice"; message: string; tone: "info" | "warning" }
-  | { type: "queued-delivered"; texts: string[] };
 
 /** An `ask_user` question waiting for the next line the user sends. */
 export interface PendingQuestion {
+  id: string;
   question: string;
   choices?: readonly string[] | undefined;
 }
 
 /**
- * The app's side of core's `SessionHost`: created before the session opens (its callbacks are
- * given to `openSession`), read by the App once it is mounted. Approvals queue in `approvals`;
- * `ask_user` questions in `question`; everything else is a `BridgeMessage`, buffered until the App
- * listens, so nothing said while the session opens is lost.
+ * The app's side of core's session protocol: created before the session opens (`host()` is given
+ * to `openSession`), read by the App once it is mounted. Every event of the session passes
+ * `take` — the turn's own (from `runTurn`) and the rest (from `host().onEvent`, buffered until the
+ * App listens, so nothing said while the session opens is lost). Approvals and questions are kept
+ * from those events until answered through the session (`session.answer`).
  */
 export class SessionBridge {
   readonly approvals: ApprovalQueue;
-  #listener: ((message: BridgeMessage) => void) | undefined;
-  #buffer: BridgeMessage[] = [];
-  #questions: { question: PendingQuestion; resolve: (answer: string) => void }[] = [];
+  #session: Pick<OpenedSession, "answer" | "dismissPending"> | undefined;
+  #listener: ((event: AgentEvent) => void) | undefined;
+  #buffer: AgentEvent[] = [];
+  #questions: PendingQuestion[] = [];
   #questionListeners = new Set<() => void>();
 
   constructor(options: { cwd?: string } = {}) {
     this.approvals = new ApprovalQueue(options);
   }
 
-  /** The callbacks for `openSession({ host })`. */
+  /** The host for `openSession({ host })`: an event sink that answers approvals and questions. */
   host(): SessionHost {
-    return {
-      approve: this.approvals.ask,
-      askUser: (question, options) => this.#ask({ question, choices: options?.choices }),
-      onBackgroundEvent: (event) => this.emit({ type: "agent-event", event }),
-      onWarning: (message) => this.emit({ type: "notice", message, tone: "warning" }),
-      onMcpNotice: (message) => this.emit({ type: "notice", message, tone: "warning" }),
-      onHookResult: (result) => {
-        if (result.summary) {
-          this.emit({
-            type: "notice",
-            message: result.summary,
-            tone: result.status === "ok" ? "info" : "warning",
-          });
-        }
-      },
-      onQueuedDelivered: (texts) => this.emit({ type: "queued-delivered", texts }),
-    };
+    return { interactive: true, onEvent: (event) => this.emit(event) };
   }
 
-  emit(message: BridgeMessage): void {
-    if (this.#listener) this.#listener(message);
-    else this.#buffer.push(message);
+  /** The open session answers from here on (undefined: none is open). */
+  attach(session: Pick<OpenedSession, "answer" | "dismissPending"> | undefined): void {
+    this.#session = session;
+    this.approvals.answerWith(session ? (id, reply) => session.answer(id, reply) : undefined);
+  }
+
+  /** An event outside a running turn: kept, then given to the listener (buffered until there is one). */
+  emit(event: AgentEvent): void {
+    this.take(event);
+    if (this.#listener) this.#listener(event);
+    else this.#buffer.push(event);
+  }
+
+  /** Notes what an event asks (an approval, a question) or settles. */
+  take(event: AgentEvent): void {
+    this.approvals.take(event);
+    if (event.type === "question") {
+      this.#questions.push({ id: event.id, question: event.question, choices: event.choices });
+      this.#questionsChanged();
+    }
   }
 
   /** One listener (the App); what arrived before it is delivered first. */
-  listen(listener: (message: BridgeMessage) => void): () => void {
+  listen(listener: (event: AgentEvent) => void): () => void {
     this.#listener = listener;
     const buffered = this.#buffer.splice(0);
-    for (const message of buffered) listener(message);
+    for (const event of buffered) listener(event);
     return () => {
       if (this.#listener === listener) this.#listener = undefined;
     };
   }
 
   /** The question shown now (the oldest waiting). */
-  question = (): PendingQuestion | undefined => this.#questions[0]?.question;
+  question = (): PendingQuestion | undefined => this.#questions[0];
 
   subscribeQuestions = (listener: () => void): (() => void) => {
     this.#questionListeners.add(listener);
@@ -78,22 +76,15 @@ export class SessionBridge {
   answerQuestion(answer: string): void {
     const first = this.#questions.shift();
     if (!first) return;
-    first.resolve(answer);
+    this.#session?.answer(first.id, { text: answer });
     this.#questionsChanged();
   }
 
-  /** Ends every waiting question with `answer` (interrupt, exit). */
-  dismissQuestions(answer: string): void {
-    const all = this.#questions.splice(0);
-    for (const entry of all) entry.resolve(answer);
-    if (all.length > 0) this.#questionsChanged();
-  }
-
-  #ask(question: PendingQuestion): Promise<string> {
-    return new Promise((resolve) => {
-      this.#questions.push({ question, resolve });
-      this.#questionsChanged();
-    });
+  /** Denies every waiting approval with `reason` and dismisses every question (interrupt, exit). */
+  dismissAll(reason: string): void {
+    this.#session?.dismissPending(reason);
+    this.approvals.clear();
+    if (this.#questions.splice(0).length > 0) this.#questionsChanged();
   }
 
   #questionsChanged(): void {

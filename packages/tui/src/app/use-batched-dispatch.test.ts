@@ -72,6 +72,27 @@ describe("createLeadingBatcher", () => {
     batcher.close();
   });
 
+  it("an urgent input goes at once with what was queued before it, and is announced", () => {
+    const batches: string[][] = [];
+    let announced = 0;
+    const batcher = createTwoLaneBatcher<string>((inputs) => batches.push([...inputs]), {
+      isBackground: () => false,
+      isUrgent: (input) => input.startsWith("!"),
+      onUrgent: () => announced++,
+    });
+    batcher.push("turn-start");
+    batcher.push("step-start");
+    expect(batches).toEqual([["turn-start"]]);
+    batcher.push("!first words");
+    // Not at the window's end: now, in order, and the app draws it at once.
+    expect(batches).toEqual([["turn-start"], ["step-start", "!first words"]]);
+    expect(announced).toBe(1);
+    batcher.push("more words");
+    expect(batches).toHaveLength(2);
+    vi.advanceTimersByTime(BATCH_WINDOW_MS);
+    expect(batches.at(-1)).toEqual(["more words"]);
+  });
+
   it("batchReducer applies a batch in order", () => {
     const reduce = batchReducer((state: string, input: string) => state + input);
     expect(reduce("", ["a", "b", "c"])).toBe("abc");

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { requestImmediateFrame } from "../keys/immediate-frame.js";
 import { type RefreshClock, refreshClock } from "../tools/refresh-clock.js";
 
 /** How long inputs are gathered into one dispatch after the first, ms (about one 60 Hz frame). */
@@ -8,6 +9,8 @@ export interface LeadingBatcher<T> {
   push(input: T): void;
   /** Pushes inputs that arrived together: after a quiet spell they are dispatched at once, as one. */
   pushAll(inputs: readonly T[]): void;
+  /** Dispatches what is queued now instead of at the window's end (the window starts again). */
+  flush(): void;
   /** Dispatches what is queued and stops; later inputs are dispatched at once, one by one. */
   close(): void;
 }
@@ -47,6 +50,12 @@ export function createLeadingBatcher<T>(
   return {
     push: (input) => pushAll([input]),
     pushAll,
+    flush() {
+      if (queue.length === 0) return;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      endWindow();
+    },
     close() {
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
@@ -62,11 +71,19 @@ export function createLeadingBatcher<T>(
  * A leading batcher with a slow lane: inputs that `isBackground` picks wait for the next tick of
  * `clock` and go on together, so what moves on its own changes in the clock's frames (ten a
  * second, after a key's frame while the user types: see tools/refresh-clock.ts). Any other input
- * sends the waiting ones on first, so the order of inputs holds.
+ * sends the waiting ones on first, so the order of inputs holds. An input `isUrgent` picks (the
+ * first words of an answer) is dispatched at once with everything queued before it, and
+ * `onUrgent` is told (the app then draws its frame at once, outside ink's frame rate).
  */
 export function createTwoLaneBatcher<T>(
   dispatch: (inputs: readonly T[]) => void,
-  options: { isBackground: (input: T) => boolean; clock?: RefreshClock; windowMs?: number },
+  options: {
+    isBackground: (input: T) => boolean;
+    isUrgent?: (input: T) => boolean;
+    onUrgent?: () => void;
+    clock?: RefreshClock;
+    windowMs?: number;
+  },
 ): LeadingBatcher<T> {
   const clock = options.clock ?? refreshClock;
   const leading = createLeadingBatcher(dispatch, options.windowMs);
@@ -87,12 +104,17 @@ export function createTwoLaneBatcher<T>(
     }
     if (waiting.length > 0) sendWaiting();
     leading.push(input);
+    if (options.isUrgent?.(input)) {
+      leading.flush();
+      options.onUrgent?.();
+    }
   };
   return {
     push,
     pushAll: (inputs) => {
       for (const input of inputs) push(input);
     },
+    flush: () => leading.flush(),
     close() {
       sendWaiting();
       leading.close();
@@ -103,19 +125,24 @@ export function createTwoLaneBatcher<T>(
 /**
  * `createLeadingBatcher` for a component's reducer: eight subagents streaming fifty events a
  * second each then cost at most ~60 renders a second, not four hundred. With `background`, the
- * inputs it picks wait for the refresh clock (`createTwoLaneBatcher`).
+ * inputs it picks wait for the refresh clock (`createTwoLaneBatcher`); with `urgent`, the inputs it
+ * picks are dispatched at once and drawn in an immediate frame (`requestImmediateFrame`).
  */
 export function useBatchedDispatch<T>(
   dispatch: (inputs: readonly T[]) => void,
-  options: { background?: (input: T) => boolean } = {},
+  options: { background?: (input: T) => boolean; urgent?: (input: T) => boolean } = {},
 ): (input: T) => void {
   const dispatchRef = useRef(dispatch);
   dispatchRef.current = dispatch;
   const backgroundRef = useRef(options.background);
   backgroundRef.current = options.background;
+  const urgentRef = useRef(options.urgent);
+  urgentRef.current = options.urgent;
   const [batcher] = useState(() =>
     createTwoLaneBatcher<T>((inputs) => dispatchRef.current(inputs), {
       isBackground: (input) => backgroundRef.current?.(input) ?? false,
+      isUrgent: (input) => urgentRef.current?.(input) ?? false,
+      onUrgent: requestImmediateFrame,
     }),
   );
   useEffect(() => () => batcher.close(), [batcher]);

@@ -1,8 +1,15 @@
-import { MissingCredentialError, type OpenedSession, type SessionResume, type TurnInput } from "@nyzhi/core";
+import { markStartup } from "@nyzhi/config";
+import {
+  type AgentEvent,
+  MissingCredentialError,
+  type OpenedSession,
+  type SessionResume,
+  type TurnInput,
+} from "@nyzhi/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { replayThread } from "./replay-thread.js";
-import type { BridgeMessage, SessionBridge } from "./session-bridge.js";
+import type { SessionBridge } from "./session-bridge.js";
 import { type BackgroundTurn, type HeldPrompt, useBackgroundTurns } from "./use-background-turns.js";
 
 /** Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`). */
@@ -28,6 +35,8 @@ export interface UseSessionOptions {
    * meanwhile) into its prompt once it is: `@paths` attached. Absent: sent as typed.
    */
   prepare?: ((session: OpenedSession, entry: HeldPrompt) => Promise<HeldPrompt>) | undefined;
+  /** A session was opened (first, or after `/sessions`, `/clear`), before its saved transcript is shown. */
+  onOpened?: ((session: OpenedSession) => void) | undefined;
 }
 
 export interface SendOptions {
@@ -64,6 +73,12 @@ function joinHeld(entries: readonly HeldPrompt[]): { input: TurnInput; display: 
 /** `needs-login`: no credentials for the provider; the app stays open for `/login`, then `reopen`. */
 export type SessionStatus = "opening" | "ready" | "failed" | "needs-login" | "closed";
 
+/** A turn other than a prompt (`/autopilot`): its events, run by the session's API. */
+export type TurnStarter = (
+  session: OpenedSession,
+  signal: AbortSignal,
+) => AsyncGenerator<AgentEvent, unknown>;
+
 export interface SessionControls {
   session: OpenedSession | undefined;
   status: SessionStatus;
@@ -78,6 +93,11 @@ export interface SessionControls {
   send(input: TurnInput, options?: SendOptions): void;
   /** `!command`: runs the line through the session (the bash tool's rules); its row shows the output. */
   shell(command: string): Promise<void>;
+  /**
+   * Runs `start` as the foreground turn (Esc interrupts it, approvals reach the person, usage and
+   * saving as for a prompt), shown as `display`; false when a turn runs already or no session is open.
+   */
+  start(start: TurnStarter, display: string): boolean;
   /** Interrupts the running foreground turn and every subagent under the lead. */
   interrupt(): void;
   /** Ctrl+B: detaches the running turn from the input (see `BackgroundTurn`); false when none runs. */
@@ -158,11 +178,12 @@ export function useSession(options: UseSessionOptions): SessionControls {
   optionsRef.current = options;
 
   const runTurn = useCallback(
-    (input: TurnInput, display: string, chips?: readonly string[]) => {
+    (input: TurnInput | TurnStarter, display: string, chips?: readonly string[]) => {
       const current = sessionRef.current;
       if (!current) return;
       const abort = new AbortController();
       controller.current = abort;
+      markStartup("turn");
       turnStartedAt.current = Date.now();
       turnPrompt.current = display;
       setRunning(true);
@@ -170,8 +191,13 @@ export function useSession(options: UseSessionOptions): SessionControls {
       turn.current = (async () => {
         let reason: BackgroundTurn["reason"];
         try {
-          for await (const event of current.runTurn(input, { signal: abort.signal })) {
+          const events =
+            typeof input === "function"
+              ? input(current, abort.signal)
+              : current.runTurn(input, { signal: abort.signal });
+          for await (const event of events) {
             if (event.type === "turn-end" && event.agent.depth === 0) reason = event.reason;
+            bridge.take(event);
             dispatch(event);
           }
         } catch (error) {
@@ -198,7 +224,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
         }
       })();
     },
-    [dispatch, markEnded, takeHeld],
+    [bridge, dispatch, markEnded, takeHeld],
   );
 
   const send = useCallback(
@@ -232,13 +258,21 @@ export function useSession(options: UseSessionOptions): SessionControls {
     [dispatch, hold, isDetached, runTurn],
   );
 
+  const start = useCallback(
+    (starter: TurnStarter, display: string) => {
+      if (!sessionRef.current || controller.current) return false;
+      runTurn(starter, display);
+      return true;
+    },
+    [runTurn],
+  );
+
   /** Aborts the running turn (foreground or background), its approvals, questions and subagents. */
   const abortTurn = useCallback(() => {
     const abort = controller.current;
     if (!abort || abort.signal.aborted) return;
     abort.abort();
-    bridge.approvals.denyAll("interrupted by the user");
-    bridge.dismissQuestions("(the user interrupted the turn)");
+    bridge.dismissAll("interrupted by the user");
     sessionRef.current?.agents.stopAll();
   }, [bridge]);
 
@@ -282,20 +316,23 @@ export function useSession(options: UseSessionOptions): SessionControls {
   const adopt = useCallback(
     (opened: OpenedSession) => {
       sessionRef.current = opened;
+      bridge.attach(opened);
       setSession(opened);
       setStatus("ready");
+      optionsRef.current.onOpened?.(opened);
       for (const input of replayThread(opened.record.messages)) dispatch(input);
     },
-    [dispatch],
+    [bridge, dispatch],
   );
 
   const closeCurrent = useCallback(async () => {
     abortTurn();
     const running = turn.current;
     if (running) await settleWithin(running, TURN_SETTLE_MS);
-    bridge.approvals.denyAll("the app is closing");
+    bridge.dismissAll("the app is closing");
     const current = sessionRef.current;
     sessionRef.current = undefined;
+    bridge.attach(undefined);
     await current?.close();
   }, [bridge, abortTurn]);
 
@@ -355,17 +392,8 @@ export function useSession(options: UseSessionOptions): SessionControls {
     };
   }, [adopt, dispatch, runTurn, attempt]);
 
-  // Background events, notices and deliveries of queued prompts.
-  useEffect(
-    () =>
-      bridge.listen((message: BridgeMessage) => {
-        if (message.type === "agent-event") dispatch(message.event);
-        else if (message.type === "notice")
-          dispatch({ type: "app-notice", message: message.message, tone: message.tone });
-        else for (const _text of message.texts) dispatch({ type: "queued-prompt-delivered" });
-      }),
-    [bridge, dispatch],
-  );
+  // The session's events outside a running turn (its opening, background agents, notices).
+  useEffect(() => bridge.listen(dispatch), [bridge, dispatch]);
 
   const switchTo = useCallback(
     async (resume: SessionResume | undefined) => {
@@ -405,6 +433,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     background: backgroundTurns,
     send,
     shell,
+    start,
     interrupt,
     detach,
     stopBackground,

@@ -2,8 +2,10 @@ import type { AgentTag, ApprovalAnswer } from "@nyzhi/core";
 
 /** One pending approval, as the dialog shows it (core's `ApprovalPrompt` plus an id and context). */
 export interface ApprovalRequestView {
-  /** Unique among pending requests (e.g. the call id). */
+  /** The request's id in the session (`approval-requested`'s `id`): what the answer names. */
   id: string;
+  /** The call it is about. */
+  callId?: string | undefined;
   tool: string;
   input: unknown;
   /** Core's preview: the command, a diff, or compact arguments. */
@@ -14,7 +16,7 @@ export interface ApprovalRequestView {
   cwd?: string | undefined;
 }
 
-/** The user's answer. `always`: allow this tool (with this path or command) for the session. */
+/** The user's answer. `always`: allow it for the session (core decides what that covers). */
 export interface ApprovalDecision {
   approved: boolean;
   always?: boolean | undefined;

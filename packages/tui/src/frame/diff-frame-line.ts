@@ -37,6 +37,32 @@ function sameChar(a: StyledChar, b: StyledChar): boolean {
   return a.styles.every((style, index) => style.code === b.styles[index]?.code);
 }
 
+/** A line's styled characters and whether it is plain (see `isPlain`). */
+interface StyledLine {
+  chars: StyledChar[];
+  plain: boolean;
+}
+
+/**
+ * Lines already split into styled characters, by their text: a frame's changed line is the next
+ * frame's `before`, so with a cache each line is tokenized once (a key's echo changes one line a
+ * frame; tokenizing it twice a frame was most of writing the echo). Emptied at `MAX_CACHED_LINES`.
+ */
+export type StyledLineCache = Map<string, StyledLine>;
+const MAX_CACHED_LINES = 500;
+
+function styledLine(line: string, cache: StyledLineCache | undefined): StyledLine {
+  const cached = cache?.get(line);
+  if (cached) return cached;
+  const chars = styledCharsFromTokens(tokenize(line));
+  const styled = { chars, plain: isPlain(chars) };
+  if (cache) {
+    if (cache.size >= MAX_CACHED_LINES) cache.clear();
+    cache.set(line, styled);
+  }
+  return styled;
+}
+
 const widthOf = (chars: readonly StyledChar[]) => stringWidth(chars.map((char) => char.value).join(""));
 
 /**
@@ -46,11 +72,11 @@ const widthOf = (chars: readonly StyledChar[]) => stringWidth(chars.map((char) =
  * changes width, everything to the line's end and an erase of what is left over. Empty when the
  * two show the same. The cursor ends somewhere on the row.
  */
-export function diffFrameLine(before: string, after: string): string {
+export function diffFrameLine(before: string, after: string, cache?: StyledLineCache): string {
   if (before === after) return "";
-  const old = styledCharsFromTokens(tokenize(before));
-  const next = styledCharsFromTokens(tokenize(after));
-  if (!isPlain(old) || !isPlain(next)) return `\r${after}${ERASE_LINE_END}`;
+  const { chars: old, plain: oldPlain } = styledLine(before, cache);
+  const { chars: next, plain: nextPlain } = styledLine(after, cache);
+  if (!oldPlain || !nextPlain) return `\r${after}${ERASE_LINE_END}`;
   let start = 0;
   while (
     start < old.length &&

@@ -1,5 +1,6 @@
-import { rowsOf, terminalWidthNow } from "../terminal/keep-scrollback-stream.js";
-import { diffFrameLine, toColumn } from "./diff-frame-line.js";
+import stringWidth from "string-width";
+import { terminalWidthNow } from "../terminal/keep-scrollback-stream.js";
+import { diffFrameLine, type StyledLineCache, toColumn } from "./diff-frame-line.js";
 
 /**
  * ink's frame writer ("log update"), replaced (decision 018). ink hands it each frame of the live
@@ -64,7 +65,32 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
   /** The cursor shown inside the frame (`setCursorPosition`), else it rests on the first row. */
   let shownCursor: CursorPosition | undefined;
 
-  const width = () => terminalWidthNow(stream);
+  const width = () => terminalWidthNow(stream) || 80;
+  /**
+   * Rows of each line at the width they were measured at, for the lines of the frame on screen and
+   * the one being written: a key's frame differs from the last in a line or two, and measuring
+   * every line's width again (string-width on ANSI text) was the largest part of writing it.
+   */
+  let measured = new Map<string, number>();
+  const styledLines: StyledLineCache = new Map();
+  let measuredWidth = 0;
+  const rowsOfLines = (lines: readonly string[], columns: number, keep: Map<string, number>): number => {
+    if (columns !== measuredWidth) {
+      measured = new Map();
+      measuredWidth = columns;
+    }
+    let rows = 0;
+    for (const line of lines) {
+      let lineRows = measured.get(line) ?? keep.get(line);
+      if (lineRows === undefined) lineRows = Math.max(1, Math.ceil(stringWidth(line) / columns));
+      keep.set(line, lineRows);
+      rows += lineRows;
+    }
+    return rows;
+  };
+  /** The rows `output` takes at `columns` (as `rowsOf` counts them), remembering its lines' rows. */
+  const rowsOf = (output: string, columns: number, keep = new Map<string, number>()) =>
+    rowsOfLines(linesOf(output.endsWith("\n") ? output : `${output}\n`), columns, keep);
   const activeCursor = () => (cursorDirty ? cursor : undefined);
   /** From a cursor shown inside the frame back to the frame's first row. */
   const backToTop = () => (shownCursor ? `${HIDE_CURSOR}${up(shownCursor.y)}\r` : "");
@@ -77,19 +103,27 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     return `\r${up(output.endsWith("\n") ? rows : rows - 1)}`;
   };
   /** Whether each line of both frames takes one row: the changes can be written row by row. */
-  const diffable = (before: readonly string[], after: readonly string[]) =>
-    previous.endsWith("\n") &&
-    rowsOf(previous, width()) === before.length &&
-    rowsOf(`${after.join("\n")}\n`, width()) === after.length;
+  const diffable = (before: readonly string[], after: readonly string[], keep: Map<string, number>) => {
+    const columns = width();
+    return (
+      previous.endsWith("\n") &&
+      rowsOfLines(before, columns, keep) === before.length &&
+      rowsOfLines(after, columns, keep) === after.length
+    );
+  };
 
   const changes = (output: string): string => {
     const before = linesOf(previous);
     const after = linesOf(output);
-    if (!output.endsWith("\n") || !diffable(before, after)) return `${ERASE_BELOW}${output}${park(output)}`;
+    const keep = new Map<string, number>();
+    const rowByRow = output.endsWith("\n") && diffable(before, after, keep);
+    // What is kept measured: this frame's lines and the last one's (the next frame is diffed against them).
+    measured = keep;
+    if (!rowByRow) return `${ERASE_BELOW}${output}${park(output)}`;
     let written = "";
     let row = 0;
     for (let index = 0; index < Math.min(before.length, after.length); index++) {
-      const line = diffFrameLine(before[index] as string, after[index] as string);
+      const line = diffFrameLine(before[index] as string, after[index] as string, styledLines);
       if (line === "") continue;
       written += down(index - row) + line;
       row = index;

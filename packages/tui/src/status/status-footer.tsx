@@ -43,10 +43,31 @@ export interface StatusFooterProps {
   queued?: number | undefined;
   /** Turns running in the background (Ctrl+B). */
   background?: number | undefined;
+  /** How full the lead's context window is; undefined when the model's window is unknown. */
+  context?: ContextFill | undefined;
+}
+
+/** The lead's next request against the model's window, in per cent (see core's `ContextUsage`). */
+export interface ContextFill {
+  percent: number;
+  /** Where compaction starts. */
+  compactAtPercent: number;
+  /** Points below `compactAtPercent` from which the footer warns. */
+  warnBelowPoints: number;
+}
+
+/** "ctx 42%", or, near the compaction point, "ctx 78% · compacts at 85%". */
+export function contextLabel(fill: ContextFill): { text: string; warning: boolean } {
+  const warning = fill.percent >= fill.compactAtPercent - fill.warnBelowPoints;
+  return {
+    text: warning ? `ctx ${fill.percent}% · compacts at ${fill.compactAtPercent}%` : `ctx ${fill.percent}%`,
+    warning,
+  };
 }
 
 /**
- * The line under the input: model, trust mode (warning colour when `full`), tokens and cost, the
+ * The line under the input: model, trust mode (warning colour when `full`), tokens and cost, how
+ * full the context window is (warning colour near the compaction point), the
  * code index's background build on the left; the keys that work right now on the right. On a
  * narrow terminal the hints wrap below. A project too large to index on its own says so on a line
  * of its own (the message says what to run).
@@ -64,6 +85,7 @@ export function StatusFooter({
   indexReadyShownMs,
   queued = 0,
   background = 0,
+  context,
 }: StatusFooterProps) {
   const theme = useTheme();
   const readyNote = useIndexReadyNote(index, indexReadyShownMs);
@@ -72,6 +94,7 @@ export function StatusFooter({
     ? usage.inputTokens + usage.outputTokens + usage.cacheReadTokens + usage.cacheWriteTokens
     : 0;
   const cost = formatCost(costUsd);
+  const fill = context ? contextLabel(context) : undefined;
   const footer = (
     <Box flexWrap="wrap" justifyContent="space-between" columnGap={2}>
       <Text wrap="truncate-end">
@@ -87,6 +110,7 @@ export function StatusFooter({
           <Text color={theme.muted}> · {formatTokens(embeddingTokens)} embedding tokens</Text>
         ) : null}
         {cost ? <Text color={theme.muted}> · {cost}</Text> : null}
+        {fill ? <Text color={fill.warning ? theme.warning : theme.muted}> · {fill.text}</Text> : null}
         {queued > 0 ? <Text color={theme.info}> · {queued} queued</Text> : null}
         {background > 0 ? <Text color={theme.info}> · {background} in background (/bg)</Text> : null}
         {indexLabel && index?.phase !== "skipped" ? <Text color={theme.info}> · {indexLabel}</Text> : null}

@@ -26,6 +26,10 @@ export interface FakeCalls {
   closedAgents: string[];
   models: string[];
   saved: number;
+  /** `session.answer(id, reply)` calls, in order. */
+  answers: { id: string; reply: unknown }[];
+  /** `session.dismissPending(reason)` calls. */
+  dismissed: string[];
 }
 
 export interface FakeSessionOptions {
@@ -50,7 +54,16 @@ export interface FakeSessionOptions {
 export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
   let trustOverride: TrustMode | undefined;
   const queue: string[] = [];
-  const calls: FakeCalls = { turns: [], queued: [], closed: 0, closedAgents: [], models: [], saved: 0 };
+  const calls: FakeCalls = {
+    turns: [],
+    queued: [],
+    closed: 0,
+    closedAgents: [],
+    models: [],
+    saved: 0,
+    answers: [],
+    dismissed: [],
+  };
   let model = { providerId: "anthropic", modelId: "test-model" };
   const thread = [...(options.messages ?? [])];
   const session = {
@@ -67,7 +80,23 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       },
       messages: thread,
     },
-    config: { agent: { trust: { mode: "limited" }, hooks: [], commands: [], ...options.agentConfig } },
+    config: {
+      agent: {
+        trust: { mode: "limited" },
+        sandbox: "workspace-write",
+        hooks: [],
+        commands: [],
+        ...options.agentConfig,
+      },
+    },
+    loaded: { projectTrusted: false, warnings: [] },
+    autopilot: {
+      state: async () => undefined,
+      // biome-ignore lint/correctness/useYield: the fake runs no phase.
+      run: async function* () {
+        return { reason: "completed", steps: 0, text: "No autopilot run here.", usage, costUsd: 0 };
+      },
+    },
     projectRoot: options.projectRoot ?? "/work/project",
     get model() {
       return model;
@@ -93,6 +122,10 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       threadTokens: thread.length,
       toolCount: 0,
       messageCount: thread.length,
+      contextWindow: undefined,
+      percentUsed: undefined,
+      compactAtPercent: 85,
+      compactAtTokens: undefined,
     }),
     runTurn(input: TurnInput, turnOptions: { signal?: AbortSignal } = {}) {
       calls.turns.push(input);
@@ -141,6 +174,14 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       startInPlan: false,
     }),
     budget: () => undefined,
+    answer: (id: string, reply: unknown) => {
+      calls.answers.push({ id, reply });
+      return true;
+    },
+    dismissPending: (reason: string) => {
+      calls.dismissed.push(reason);
+    },
+    permissions: { list: () => [], forget: () => false },
     hasTeamMail: options.hasTeamMail ?? (async () => false),
     save: async () => {
       calls.saved += 1;

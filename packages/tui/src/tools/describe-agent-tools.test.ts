@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { describeAgentToolInput, readableToolOutput } from "./describe-agent-tools.js";
+import {
+  describeAgentToolInput,
+  finishedAgentToolOutput,
+  readableToolOutput,
+} from "./describe-agent-tools.js";
 import { summarizeToolInput } from "./summarize-tool-input.js";
 
 describe("the agent and team tools as a person reads them", () => {
@@ -28,5 +32,19 @@ describe("the agent and team tools as a person reads them", () => {
     const output = JSON.stringify({ agent_id: "a1", agent_nickname: "Mica", role: "explorer" });
     expect(readableToolOutput("spawn_agent", output)).toBe("started Mica (explorer)");
     expect(readableToolOutput("read", output)).toBe(output);
+  });
+
+  it("shows wait's result per agent by nickname, and nothing under a finished task (its agent's line has it)", () => {
+    const names = (id: string) => ({ "id-1": "Agate", "id-2": "Pyrite" })[id];
+    const output = JSON.stringify({
+      status: { "id-1": "completed: Cause: a typo", "id-2": "errored: no access", "0123456789ab": "running" },
+      timed_out: true,
+    });
+    expect(finishedAgentToolOutput("wait", output, names)).toBe(
+      "Agate: completed: Cause: a typo\nPyrite: errored: no access\n01234567: running\n(timed out before they finished)",
+    );
+    expect(finishedAgentToolOutput("task", "Fixed greet.js", names)).toBe("");
+    expect(finishedAgentToolOutput("read", "text", names)).toBe("text");
+    expect(finishedAgentToolOutput("wait", "not json", names)).toBe("not json");
   });
 });

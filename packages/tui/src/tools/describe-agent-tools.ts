@@ -96,3 +96,26 @@ export function readableToolOutput(tool: string, output: string): string {
     return output;
   }
 }
+
+/**
+ * What a finished agent tool's row shows under it, as a person reads it: `wait`'s JSON as one
+ * line per agent by its nickname (`names`: child id → nickname); nothing under a `task` that
+ * completed, since the child's own "completed" line below it carries the same result.
+ */
+export function finishedAgentToolOutput(
+  tool: string,
+  output: string,
+  names: (agentId: string) => string | undefined,
+): string {
+  if (tool === "task") return "";
+  if (tool !== "wait") return output;
+  try {
+    const result = record(JSON.parse(output));
+    const statuses = Object.entries(record(result.status));
+    const lines = statuses.map(([id, status]) => `${names(id) ?? id.slice(0, 8)}: ${text(status) ?? "?"}`);
+    if (result.timed_out === true) lines.push("(timed out before they finished)");
+    return lines.join("\n") || "no subagent to wait for";
+  } catch {
+    return output;
+  }
+}

@@ -17,12 +17,8 @@ export function reduceAction(state: TranscriptState, action: TranscriptAction, _
       const { id, state: next } = nextItemId(state);
       return { ...next, queued: [...next.queued, { id, text: action.text }] };
     }
-    case "queued-prompt-delivered": {
-      const prompt = action.id === undefined ? state.queued[0] : state.queued.find((q) => q.id === action.id);
-      if (!prompt) return state;
-      const next = { ...state, queued: state.queued.filter((q) => q.id !== prompt.id) };
-      return appendItem(next, (id) => ({ kind: "user", id, done: true, text: prompt.text }));
-    }
+    case "queued-prompt-delivered":
+      return deliverQueued(state, action.id);
     case "queue-cleared":
       return state.queued.length === 0 ? state : { ...state, queued: [] };
     case "app-notice":
@@ -33,6 +29,8 @@ export function reduceAction(state: TranscriptState, action: TranscriptAction, _
         message: action.message,
         tone: action.tone ?? "info",
       }));
+    case "app-header":
+      return appendItem(state, (id) => ({ kind: "header", id, done: true, header: action.header }));
     case "app-error":
       return appendItem(state, (id) => ({
         kind: "error",
@@ -67,4 +65,12 @@ export function reduceAction(state: TranscriptState, action: TranscriptAction, _
     default:
       return assertNever(action);
   }
+}
+
+/** A queued prompt (`id`, else the oldest) reached the lead: it moves from the queue into the transcript. */
+export function deliverQueued(state: TranscriptState, queuedId?: string): TranscriptState {
+  const prompt = queuedId === undefined ? state.queued[0] : state.queued.find((q) => q.id === queuedId);
+  if (!prompt) return state;
+  const next = { ...state, queued: state.queued.filter((q) => q.id !== prompt.id) };
+  return appendItem(next, (id) => ({ kind: "user", id, done: true, text: prompt.text }));
 }

@@ -8,6 +8,7 @@ import { useTheme } from "../theme/theme-context.js";
 import { formatDuration } from "../tools/format-duration.js";
 import { ToolRow } from "../tools/tool-row.js";
 import { HangingText } from "./hanging-text.js";
+import { HeaderView } from "./header-view.js";
 import type { AgentLabel, SubagentItem, TranscriptItem, TurnFooterItem } from "./transcript-types.js";
 
 export interface TranscriptItemViewProps {
@@ -81,6 +82,8 @@ export const TranscriptItemView = memo(function TranscriptItemView({
 }: TranscriptItemViewProps) {
   const theme = useTheme();
   switch (item.kind) {
+    case "header":
+      return <HeaderView header={item.header} />;
     case "user":
       return (
         <Box marginTop={1} flexDirection="column">

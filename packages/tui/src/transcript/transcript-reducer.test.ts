@@ -43,6 +43,8 @@ function shape(items: readonly TranscriptItem[]) {
       case "notice":
       case "error":
         return { kind: item.kind, message: item.message };
+      case "header":
+        return { kind: item.kind, header: item.header };
       default:
         return { kind: item.kind, steps: item.steps, durationMs: item.durationMs, costUsd: item.costUsd };
     }
@@ -114,6 +116,8 @@ describe("transcriptReducer", () => {
         nickname: "scout",
         role: "explorer",
         status: "completed",
+        child: { agentId: "child-1", depth: 1 },
+        state: { lifecycle: "completed" },
         usage,
         costUsd: 0.01,
       }),
@@ -136,6 +140,7 @@ describe("transcriptReducer", () => {
       }),
       from(lead, {
         type: "approval-requested",
+        id: "approval-1",
         callId: "c2",
         tool: "edit",
         input: { file_path: "src/a.ts" },
@@ -225,6 +230,7 @@ describe("transcriptReducer", () => {
         from(lead, { type: "tool-output", callId: "a", name: "bash", text: "line 2\n" }),
         from(lead, {
           type: "approval-requested",
+          id: "approval-1",
           callId: "b",
           tool: "write",
           input: { file_path: "x.ts", content: "x" },

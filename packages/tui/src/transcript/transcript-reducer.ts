@@ -1,7 +1,7 @@
 import { type AgentEvent, type AgentEventOf, assertNever, describeBudget } from "@nyzhi/core";
 import { summarizeToolInput } from "../tools/summarize-tool-input.js";
 import { safeSplitPoint } from "./split-streaming-text.js";
-import { reduceAction } from "./transcript-actions.js";
+import { deliverQueued, reduceAction } from "./transcript-actions.js";
 import {
   appendItem,
   discardStep,
@@ -38,7 +38,8 @@ export function transcriptReducer(state: TranscriptState, input: TranscriptInput
  * subagents would otherwise make it render sixty times a second for nothing.
  */
 export function transcriptIgnores(event: AgentEvent): boolean {
-  if (event.type === "tool-call-delta") return true;
+  if (event.type === "tool-call-delta" || event.type === "session-opened" || event.type === "question")
+    return true;
   return event.agent.depth > 0 && (event.type === "text-delta" || event.type === "reasoning-delta");
 }
 
@@ -134,8 +135,22 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         done: true,
         agent: lead ? undefined : labelOf(state, event.agent),
         message: event.message,
-        tone: "info",
+        tone: event.level ?? "info",
       }));
+    case "hook-result":
+      if (!event.summary) return state;
+      return appendItem(state, (id) => ({
+        kind: "notice",
+        id,
+        done: true,
+        message: event.summary,
+        tone: event.status === "ok" ? "info" : "warning",
+      }));
+    case "queued-delivered":
+      return event.texts.reduce((next) => deliverQueued(next), state);
+    case "session-opened":
+    case "question":
+      return state;
     case "error": {
       const next = event.fatal ? finalizeStream(state, agentId) : state;
       return appendItem(next, (id) => ({
@@ -198,6 +213,14 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         role: event.role,
         depth: state.agents[event.childId]?.depth ?? event.agent.depth + 1,
         detail: event.status,
+      }));
+    case "autopilot-phase":
+      return appendItem(state, (id) => ({
+        kind: "notice",
+        id,
+        done: true,
+        message: autopilotLine(event),
+        tone: event.status === "stopped" && event.reason !== "completed" ? "warning" : "info",
       }));
     case "turn-end":
       return endTurn(state, event, at);
@@ -328,4 +351,11 @@ function endTurn(state: TranscriptState, event: AgentEventOf<"turn-end">, at: nu
     costUsd: event.costUsd,
     durationMs: state.turnStartedAt === undefined ? 0 : at - state.turnStartedAt,
   }));
+}
+
+/** "Autopilot: planning phase" / "Autopilot complete" / "Autopilot stopped in the qa phase (aborted) …". */
+function autopilotLine(event: AgentEventOf<"autopilot-phase">): string {
+  if (event.status === "started") return `Autopilot · ${event.phase} phase`;
+  if (event.reason === "completed") return "Autopilot complete: the validation report is above.";
+  return `Autopilot stopped in the ${event.phase} phase (${event.reason}); /autopilot resume goes on from there.`;
 }

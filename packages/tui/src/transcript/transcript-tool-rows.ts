@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentEventOf } from "@nyzhi/core";
 import { diffFromToolEnd } from "../diff/diff-from-tool.js";
+import { finishedAgentToolOutput } from "../tools/describe-agent-tools.js";
 import { summarizeToolInput } from "../tools/summarize-tool-input.js";
 import { appendItem, labelOf, updateItem } from "./transcript-state.js";
 import type { ToolItem, ToolStatus, TranscriptState } from "./transcript-types.js";
@@ -72,7 +73,10 @@ export function endTool(
       ...row,
       status,
       done: true,
-      output: event.output,
+      output:
+        status === "done"
+          ? finishedAgentToolOutput(event.name, event.output, (id) => state.agents[id]?.nickname)
+          : event.output,
       durationMs: event.durationMs,
       reason: status === "denied" ? (row.reason ?? event.output) : row.reason,
       summary: row.summary || summarizeToolInput(event.name, row.input),

@@ -122,7 +122,29 @@ export interface TurnFooterItem extends ItemBase {
   durationMs: number;
 }
 
+/** What the app says about itself when it opens (written once, first in the scrollback). */
+export interface AppHeader {
+  /** nyzhi's version. */
+  version: string;
+  /** The project folder, `~` for the home directory. */
+  folder: string;
+  /** Whether the project is trusted (its config may widen power). */
+  trusted: boolean;
+  provider: string;
+  model: string;
+  /** `agent.trust.mode` in force. */
+  trustMode: string;
+  /** `agent.sandbox` in force. */
+  sandbox: string;
+}
+
+export interface HeaderItem extends ItemBase {
+  kind: "header";
+  header: AppHeader;
+}
+
 export type TranscriptItem =
+  | HeaderItem
   | UserItem
   | AssistantItem
   | ThinkingItem
@@ -148,6 +170,8 @@ export type TranscriptAction =
   | { type: "queued-prompt-delivered"; id?: string }
   | { type: "queue-cleared" }
   | { type: "app-notice"; message: string; tone?: "info" | "warning" }
+  /** The app's header (version, folder and trust, model, trust mode, tips). */
+  | { type: "app-header"; header: AppHeader }
   | { type: "app-error"; message: string }
   /** A file's changes from the app itself (`/diff`): a whole, coloured diff. */
   | { type: "app-diff"; path: string; diff: string; created: boolean }

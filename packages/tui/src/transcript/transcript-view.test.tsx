@@ -90,6 +90,8 @@ describe("TranscriptView", () => {
         nickname: "scout",
         role: "explorer",
         status: "completed",
+        child: { agentId: "k", depth: 1 },
+        state: { lifecycle: "completed" },
         usage,
         costUsd: 0,
       },

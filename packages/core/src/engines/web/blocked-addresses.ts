@@ -18,12 +18,15 @@ const BLOCKED_RANGES: ReadonlyArray<{ reason: string; v4?: string[]; v6?: string
 ];
 
 // Node's BlockList also matches IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) against IPv4 rules.
-const LISTS = BLOCKED_RANGES.map(({ reason, v4 = [], v6 = [] }) => {
-  const list = new BlockList();
-  for (const range of v4) addRange(list, range, "ipv4");
-  for (const range of v6) addRange(list, range, "ipv6");
-  return { reason, list };
-});
+// Built on the first check, not at start-up: most runs never fetch a web page.
+let lists: { reason: string; list: BlockList }[] | undefined;
+const blockLists = () =>
+  (lists ??= BLOCKED_RANGES.map(({ reason, v4 = [], v6 = [] }) => {
+    const list = new BlockList();
+    for (const range of v4) addRange(list, range, "ipv4");
+    for (const range of v6) addRange(list, range, "ipv6");
+    return { reason, list };
+  }));
 
 function addRange(list: BlockList, range: string, type: "ipv4" | "ipv6"): void {
   const [network, prefix] = range.split("/");
@@ -41,7 +44,7 @@ export function blockedAddressReason(address: string): string | undefined {
   const family = isIP(bare);
   if (family === 0) return undefined;
   const type = family === 4 ? "ipv4" : "ipv6";
-  for (const { reason, list } of LISTS) if (list.check(bare, type)) return reason;
+  for (const { reason, list } of blockLists()) if (list.check(bare, type)) return reason;
   const embedded = family === 6 ? embeddedIpv4(bare) : undefined;
   return embedded ? blockedAddressReason(embedded) : undefined;
 }

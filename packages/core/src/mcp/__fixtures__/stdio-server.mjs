@@ -1,8 +1,10 @@
 // A real MCP server over stdio, written with the SDK, for nyzhi's MCP tests. Run with `node`.
 // Options (argv): --name=<server name>, --tools=<n> (n generated tools instead of the lab set),
-// --hang (never answers initialize), --crash-on-start (exits before answering).
+// --hang (never answers initialize), --crash-on-start (exits before answering),
+// --gate=<file> (answers nothing until <file> exists, relative to its cwd; exits 3 if <file>.crash does).
 import { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { existsSync } from "node:fs";
 import { z } from "zod";
 
 const flags = new Map(
@@ -12,6 +14,14 @@ const flags = new Map(
   }),
 );
 
+if (flags.has("gate")) {
+  const gate = flags.get("gate");
+  while (!existsSync(gate) && !existsSync(`${gate}.crash`)) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (existsSync(`${gate}.crash`)) {
+    process.stderr.write("fatal: the gate says crash\n");
+    process.exit(3);
+  }
+}
 if (flags.has("crash-on-start")) {
   process.stderr.write("fatal: cannot open the lab database\n");
   process.exit(3);

@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentTag } from "@nyzhi/core";
+import type { AgentEvent, AgentTag, SubagentState } from "@nyzhi/core";
 import type { AgentTreeInput } from "../agent-tree-types.js";
 
 /** Tags of a small session: the lead, Opal and Jade under it, Quartz under Opal, Mica under Quartz. */
@@ -32,7 +32,16 @@ export function spawned(parent: AgentTag, child: AgentTag, at = 0, model = "clau
       model,
       at,
     },
-    { type: "subagent-status-changed", agent: parent, childId: child.agentId, nickname: "", status: "running", at },
+    {
+      type: "subagent-status-changed",
+      agent: parent,
+      childId: child.agentId,
+      nickname: "",
+      status: "running",
+      child,
+      state: { lifecycle: "running" },
+      at,
+    },
   ] satisfies AgentTreeInput[];
 }
 
@@ -56,12 +65,31 @@ export function completed(
     nickname: child.nickname ?? "",
     role: child.role ?? "",
     status,
+    child,
+    state: stateOf(status),
     usage: { inputTokens: figures.tokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
     costUsd: figures.costUsd,
   };
   if (figures.result !== undefined) event.result = figures.result;
   return [
-    { type: "subagent-status-changed", agent: parent, childId: child.agentId, nickname: "", status, at },
+    {
+      type: "subagent-status-changed",
+      agent: parent,
+      childId: child.agentId,
+      nickname: "",
+      status,
+      child,
+      state: stateOf(status),
+      at,
+    },
     { ...event, at },
   ];
+}
+
+/** The state core sends beside a status line, for fixtures written with the line (`errored: why`). */
+function stateOf(status: string): SubagentState {
+  const [head = "", ...rest] = status.split(":");
+  const detail = rest.join(":").trim();
+  const lifecycle = head.trim() as SubagentState["lifecycle"];
+  return detail ? { lifecycle, detail } : { lifecycle };
 }

@@ -5,6 +5,7 @@ import {
   teamCommand,
   teamsConfigCommand,
 } from "./agent-commands.js";
+import { autopilotCommand } from "./autopilot-command.js";
 import {
   changesCommand,
   checkpointCommand,
@@ -59,6 +60,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   planCommand,
   trustCommand,
   sandboxCommand,
+  autopilotCommand,
   // Session
   compactCommand,
   contextCommand,

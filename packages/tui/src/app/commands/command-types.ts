@@ -4,6 +4,7 @@ import type { SlashCommand } from "../../commands/command-registry.js";
 import type { TranscriptInput } from "../../transcript/transcript-types.js";
 import type { PickerSpec } from "../picker.js";
 import type { BackgroundTurn } from "../use-background-turns.js";
+import type { TurnStarter } from "../use-session.js";
 
 /** What every command may do, with or without a session: the app's own surfaces. */
 export interface HostContext {
@@ -28,6 +29,11 @@ export interface CommandContext extends HostContext {
   session: OpenedSession;
   /** Sends a prompt to the model as the user's turn (or queues it while one runs). */
   send(text: string, options?: { display?: string }): void;
+  /**
+   * Runs a turn that is not a prompt (`/autopilot`) in the foreground, shown as `display`: Esc
+   * interrupts it. False when a turn runs already.
+   */
+  startTurn(start: TurnStarter, display: string): boolean;
   openPicker(picker: PickerSpec): void;
   /** Lists the session's earlier prompts to go back to (`/rewind`, Esc Esc). */
   rewind(): void;

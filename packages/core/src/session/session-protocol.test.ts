@@ -1,0 +1,188 @@
+import { mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
+import { afterEach, describe, expect, it } from "vitest";
+import type { AgentEvent } from "../events/agent-events.js";
+import { openSession } from "./open-session.js";
+import type { OpenedSession } from "./session-handle.js";
+
+let mock: MockLlm | undefined;
+let session: OpenedSession | undefined;
+afterEach(async () => {
+  await session?.close();
+  session = undefined;
+  await mock?.close();
+  mock = undefined;
+});
+
+async function setup(trust = "off") {
+  const root = await realpath(await mkdtemp(join(tmpdir(), "nyzhi-session-protocol-")));
+  const workspace = join(root, "project");
+  await mkdir(join(workspace, ".git"), { recursive: true });
+  const env = {
+    NYZHI_HOME: join(root, "home"),
+    NYZHI_PROVIDER: "anthropic",
+    NYZHI_TRUST: trust,
+    ANTHROPIC_API_KEY: "test-key",
+    ANTHROPIC_BASE_URL: `${mock!.url}/v1`,
+    NYZHI_CREDENTIAL_STORE: "file",
+    NYZHI_LOG: "silent",
+  };
+  return { root, workspace, env };
+}
+
+/** Runs a turn, answering each event that asks with `reply`; returns the turn's events. */
+async function runAnswering(
+  opened: OpenedSession,
+  prompt: string,
+  reply: (event: AgentEvent) => Parameters<OpenedSession["answer"]>[1] | undefined,
+): Promise<AgentEvent[]> {
+  const events: AgentEvent[] = [];
+  for await (const event of opened.runTurn(prompt)) {
+    events.push(event);
+    const answer = reply(event);
+    if (answer !== undefined && (event.type === "approval-requested" || event.type === "question"))
+      expect(opened.answer(event.id, answer)).toBe(true);
+  }
+  return events;
+}
+
+const bash = (command: string) => ({ toolCalls: [{ name: "bash", arguments: { command } }] });
+
+describe("the session protocol", () => {
+  it("tells the host everything as events: opened, notices with their source, hook results", async () => {
+    mock = await startMockLlm({ scenario: { rules: [{ response: { text: "hi" } }] } });
+    const { workspace, env } = await setup("full");
+    await mkdir(join(workspace, ".nyzhi"), { recursive: true });
+    await writeFile(
+      join(workspace, ".nyzhi", "config.toml"),
+      '[[agent.hooks]]\nevent = "session_start"\ncommand = "echo started"\n\n[mcp.servers.broken]\ncommand = "/nonexistent/mcp-server"\n',
+    );
+    const heard: AgentEvent[] = [];
+    session = await openSession({
+      cwd: workspace,
+      env,
+      configOptions: { trustProject: true },
+      host: { onEvent: (event) => heard.push(event) },
+    });
+    expect(heard[0]).toMatchObject({
+      type: "session-opened",
+      agent: { agentId: "lead", depth: 0 },
+      sessionId: session.id,
+      providerId: "anthropic",
+    });
+    expect(heard).toContainEqual(
+      expect.objectContaining({ type: "notice", source: "mcp", level: "warning", server: "broken" }),
+    );
+    expect(heard).toContainEqual(
+      expect.objectContaining({ type: "hook-result", event: "session_start", status: "ok" }),
+    );
+  });
+
+  it("asks approvals as events with an id, answered by session.answer; allow always is core's rule, listed and forgotten", async () => {
+    mock = await startMockLlm({
+      scenario: {
+        rules: [
+          { match: { lastUser: "one", lastIsToolResult: false }, response: bash("echo one > one.txt") },
+          { match: { lastUser: "two", lastIsToolResult: false }, response: bash("echo two > two.txt") },
+          { match: { lastUser: "three", lastIsToolResult: false }, response: bash("echo three") },
+          { match: { lastUser: "four", lastIsToolResult: false }, response: bash("echo four") },
+          { response: { text: "done" } },
+        ],
+      },
+    });
+    const { workspace, env } = await setup("off");
+    session = await openSession({ cwd: workspace, env, host: { interactive: true } });
+    const opened = session;
+    // A command chained with another is never covered by a prefix: "echo one > one.txt" asks.
+    const first = await runAnswering(opened, "one", () => "allow");
+    expect(first.filter((event) => event.type === "approval-requested")).toHaveLength(1);
+    const second = await runAnswering(opened, "three", () => "allow-always");
+    const asked = second.find((event) => event.type === "approval-requested");
+    expect(asked).toMatchObject({ id: expect.any(String), tool: "bash", input: { command: "echo three" } });
+    expect(second).toContainEqual(
+      expect.objectContaining({
+        type: "notice",
+        source: "permissions",
+        message: "Allowed for this session: bash `echo three …`",
+      }),
+    );
+    const rules = opened.permissions.list().filter((rule) => rule.kind === "allow-always");
+    expect(rules).toEqual([
+      expect.objectContaining({ tool: "bash", match: { commandPrefix: "echo three" }, kind: "allow-always" }),
+    ]);
+    expect(opened.permissions.list().map((rule) => rule.id)).toEqual(
+      expect.arrayContaining(["trust-mode", "sandbox"]),
+    );
+    // Not asked again for the same prefix …
+    const again = await runAnswering(opened, "three", () => "deny");
+    expect(again.some((event) => event.type === "approval-requested")).toBe(false);
+    // … until the rule is forgotten.
+    expect(opened.permissions.forget(rules[0]!.id)).toBe(true);
+    expect(opened.permissions.forget(rules[0]!.id)).toBe(false);
+    const after = await runAnswering(opened, "three", () => ({ deny: "not now" }));
+    expect(after.find((event) => event.type === "approval-resolved")).toMatchObject({
+      approved: false,
+      reason: "denied by the user: not now",
+    });
+    expect(opened.answer("approval-999", "allow")).toBe(false);
+  });
+
+  it("asks ask_user as a question event answered with { text }", async () => {
+    mock = await startMockLlm({
+      scenario: {
+        rules: [
+          {
+            match: { lastIsToolResult: false },
+            response: {
+              toolCalls: [
+                {
+                  name: "ask_user",
+                  arguments: {
+                    question: "Which colour?",
+                    options: [
+                      { value: "red", label: "Red" },
+                      { value: "blue", label: "Blue" },
+                    ],
+                  },
+                },
+              ],
+            },
+          },
+          { response: { text: "ok" } },
+        ],
+      },
+    });
+    const { workspace, env } = await setup("full");
+    session = await openSession({ cwd: workspace, env, host: { interactive: true } });
+    const events = await runAnswering(session, "pick", (event) =>
+      event.type === "question" ? { text: "Blue" } : undefined,
+    );
+    expect(mock.requests[0]?.toolsOffered).toContain("ask_user");
+    expect(events.find((event) => event.type === "question")).toMatchObject({
+      question: "Which colour?",
+      choices: ["Red", "Blue"],
+    });
+    expect(events.find((event) => event.type === "tool-end")).toMatchObject({
+      output: "User selected: blue",
+    });
+  });
+
+  it("a host that answers nothing gets approvals denied at once, ask_user not offered", async () => {
+    mock = await startMockLlm({
+      scenario: {
+        rules: [
+          { match: { lastIsToolResult: false }, response: bash("touch x") },
+          { response: { text: "ok" } },
+        ],
+      },
+    });
+    const { workspace, env } = await setup("off");
+    session = await openSession({ cwd: workspace, env });
+    const events = await runAnswering(session, "go", () => undefined);
+    expect(events.find((event) => event.type === "approval-resolved")).toMatchObject({ approved: false });
+    expect(mock.requests[0]?.toolsOffered).not.toContain("ask_user");
+    await expect(readFile(join(workspace, "x"), "utf8")).rejects.toThrow();
+  });
+});
