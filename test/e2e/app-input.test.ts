@@ -114,7 +114,7 @@ describe.skipIf(!hasTmux())(
           text.includes("1 in background (/bg)") && text.includes("The prompt runs in the background"),
       );
       // The footer shows the idle keys: nothing runs in the foreground.
-      expect(screen).not.toContain("esc interrupt");
+      expect(screen).not.toContain("esc interrupt · enter queue");
       await terminal.waitForText("Background turn #1 ended (completed): slow background job");
       await terminal.waitForText("BG-DONE");
       expect(lastUserText(mock!)).toBe("slow background job");
@@ -190,7 +190,7 @@ describe.skipIf(!hasTmux())(
       await terminal.typeLine("write it");
       await waitForLeadRequests(mock!, 3);
       expect(await readFile(join(workspace, "a.txt"), "utf8")).toBe("changed\n");
-      await terminal.waitFor((screen) => !screen.includes("esc interrupt"), 20_000, "screen");
+      await terminal.waitFor((screen) => !screen.includes("esc interrupt · enter queue"), 20_000, "screen");
 
       await terminal.keys("Escape");
       await terminal.keys("Escape");
@@ -214,7 +214,7 @@ describe.skipIf(!hasTmux())(
       ]);
 
       // /rewind opens the same list (newest first); /help lists it and the typing helpers.
-      await terminal.waitFor((screen) => !screen.includes("esc interrupt"), 20_000, "screen");
+      await terminal.waitFor((screen) => !screen.includes("esc interrupt · enter queue"), 20_000, "screen");
       await terminal.typeLine("/rewind");
       await terminal.waitFor(
         (screen) => /Rewind to which prompt\?[\s\S]*› write it in French[\s\S]*first question/.test(screen),

@@ -284,14 +284,17 @@ export function useSession(options: UseSessionOptions): SessionControls {
       shellAbort.current = abort;
       dispatch({ type: "user-prompt", text: `!${command}` });
       try {
-        for await (const event of current.shell(command, { signal: abort.signal })) dispatch(event);
+        for await (const event of current.shell(command, { signal: abort.signal })) {
+          bridge.take(event);
+          dispatch(event);
+        }
       } catch (error) {
         dispatch({ type: "app-error", message: messageOf(error) });
       } finally {
         if (shellAbort.current === abort) shellAbort.current = undefined;
       }
     },
-    [dispatch],
+    [bridge, dispatch],
   );
 
   const interrupt = useCallback(() => {
