@@ -56,8 +56,8 @@ const coreFloors = [
     why: "the vocabulary of a turn (what an agent emits, how a tool is defined, run and registered) and `nyz doctor`'s probes of the machine",
   },
   {
-    folders: ["compaction", "changes", "roles", "planning"],
-    why: "services that need only the vocabulary: history compaction, file changes, role definitions, todos and notepad",
+    folders: ["compaction", "changes", "roles", "planning", "mentions"],
+    why: "services that need only the vocabulary: history compaction, file changes, role definitions, todos and notepad, `@path` mentions and images of a message",
   },
   { folders: ["agent-loop"], why: "one agent's turn loop, on top of the vocabulary and compaction" },
   {

@@ -172,6 +172,20 @@ export { MCP_MANAGER_SERVICE, readMcpResourceTool } from "./mcp/read-mcp-resourc
 export { projectMemoryDir, userMemoryPath } from "./memory/memory-paths.js";
 export { memoryPromptFragment, projectMemoryExcerpt } from "./memory/memory-prompt.js";
 export { listMemoryTopics, readMemoryTopic, writeMemoryTopic } from "./memory/memory-store.js";
+export { findMentions, type Mention } from "./mentions/find-mentions.js";
+export {
+  IMAGE_MEDIA_TYPES,
+  type ImageSource,
+  imageMediaType,
+  type ReadImage,
+} from "./mentions/image-attachments.js";
+export {
+  type Attachment,
+  MAX_MENTION_ENTRIES,
+  MAX_MENTION_FILE_BYTES,
+  type RefusedMention,
+  resolveMentions,
+} from "./mentions/resolve-mentions.js";
 // Permissions and sandbox
 export {
   type ApprovalAnswer,
@@ -310,6 +324,11 @@ export {
   skillPrompt,
 } from "./session/command-catalogue.js";
 export { type OpenSessionOptions, openSession, type SessionHost } from "./session/open-session.js";
+export {
+  acceptsImages,
+  ImageInputError,
+  type PreparedMessage,
+} from "./session/prepare-message.js";
 export { type PromptModes, readPromptModes } from "./session/prompt-modes.js";
 export {
   AgentSteerError,
@@ -325,6 +344,7 @@ export {
 export { CONTEXT_WARNING_POINTS, type ContextUsage } from "./session/session-context.js";
 export type { AgentCost, CostFigures, CostReport } from "./session/session-cost.js";
 export type { OpenedSession, SessionUsage } from "./session/session-handle.js";
+export type { SessionInput } from "./session/session-input.js";
 export {
   DEFAULT_THINKING_BUDGET,
   EXECUTE_PLAN_PROMPT,
@@ -342,6 +362,8 @@ export {
   type TrustList,
 } from "./session/session-permissions.js";
 export { openSessionRecord, type SessionResume } from "./session/session-record.js";
+export type { EarlierPrompt, RewindPlan, RewindResult } from "./session/session-rewind.js";
+export type { ShellLineResult } from "./session/session-shell.js";
 export type { IndexState, SessionStatus, SessionWorkflows } from "./session/session-workflows.js";
 export { loadSkills } from "./skills/load-skills.js";
 export { SKILLS_SERVICE, type Skill } from "./skills/skill-types.js";

@@ -12,6 +12,8 @@ export {
   formatRoleCatalog,
   formatTaskLine,
   formatUndoReport,
+  ImageInputError,
+  imageMediaType,
   listMemoryTopics,
   listModels,
   listNotepads,

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { buildUserContent, MAX_STDIN_BYTES, readPipedStdin, readStdinFile } from "./read-input.js";
+import { MAX_STDIN_BYTES, readPipedStdin, readStdinFile } from "./read-input.js";
 
 describe("readStdinFile", () => {
   it("reads a regular file at once, takes /dev/null as empty, and leaves other kinds to streaming", () => {
@@ -57,14 +57,5 @@ describe("readPipedStdin", () => {
     pipe.end("piped text");
     expect(await reading).toBe("piped text");
     expect(await readPipedStdin(new PassThrough(), { idleMs: 20 })).toBe("");
-  });
-});
-
-describe("buildUserContent", () => {
-  it("reports an unreadable -i image as a usage error naming the file", async () => {
-    await expect(buildUserContent("describe", ["/no/such/shot.png"])).rejects.toMatchObject({
-      code: "usage",
-      message: expect.stringContaining("/no/such/shot.png"),
-    });
   });
 });

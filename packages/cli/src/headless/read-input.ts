@@ -1,9 +1,6 @@
 import { fstatSync, readFileSync, statSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { extname } from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import { errorMessage, NyzhiError } from "@nyzhi/config";
-import type { UserContentPart } from "@nyzhi/provider";
+import { NyzhiError } from "@nyzhi/config";
 
 /**
  * The whole input when file descriptor `fd` is a regular file (`nyz exec < prompt.txt`) or
@@ -98,39 +95,4 @@ export async function readPipedStdin(
     stdin.on("end", onEnd);
     stdin.on("error", onError);
   });
-}
-
-const IMAGE_TYPES: Record<string, string> = {
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-};
-
-/** The user turn: images first (from `-i`), then the text. */
-export async function buildUserContent(
-  text: string,
-  images: readonly string[],
-): Promise<string | UserContentPart[]> {
-  if (images.length === 0) return text;
-  const parts: UserContentPart[] = [];
-  for (const path of images) {
-    const mediaType = IMAGE_TYPES[extname(path).toLowerCase()];
-    if (!mediaType) {
-      throw new NyzhiError(
-        "usage",
-        `Unsupported image format: ${extname(path) || path} (use png, jpg, jpeg, gif or webp)`,
-      );
-    }
-    let bytes: Buffer;
-    try {
-      bytes = await readFile(path);
-    } catch (error) {
-      throw new NyzhiError("usage", `Cannot read the image given with -i: ${path} (${errorMessage(error)})`);
-    }
-    parts.push({ type: "image", mediaType, data: bytes.toString("base64") });
-  }
-  parts.push({ type: "text", text });
-  return parts;
 }

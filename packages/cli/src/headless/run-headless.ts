@@ -13,6 +13,7 @@ import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
 import type { GlobalFlags } from "../io/global-flags.js";
 import type { CommandIo } from "../io/output.js";
+import { headlessTurnInput, shellLineOf, shellPromptTurn } from "./headless-input.js";
 import {
   type HeadlessFlags,
   parseMaxBudgetUsd,
@@ -25,7 +26,6 @@ import {
 import { holdSplitSecrets } from "./hold-split-secrets.js";
 import { createJsonEventWriter, jsonLine } from "./json-event-writer.js";
 import { turnCompleteLine } from "./json-run-lines.js";
-import { buildUserContent } from "./read-input.js";
 import { textForEvent } from "./text-event-writer.js";
 
 export interface HeadlessRun {
@@ -156,9 +156,13 @@ export async function runHeadless(
   try {
     // `/autopilot …` runs its phases (each a turn) and ends with the validation report.
     const autopilot = parseAutopilotCommand(run.prompt);
+    // `!command` runs the line under the bash tool's rules, without a model turn.
+    const shellLine = run.piped ? undefined : shellLineOf(run.prompt);
     const turn = autopilot
       ? session.autopilot.run(autopilot, { signal: run.signal })
-      : await promptTurn(session, run, flags.image ?? [], teamWaitMs);
+      : shellLine !== undefined
+        ? shellPromptTurn(session, shellLine, run.signal)
+        : await promptTurn(session, run, { io, flags }, teamWaitMs);
     for (;;) {
       const next = await turn.next();
       if (next.done) {
@@ -242,16 +246,16 @@ export async function runHeadless(
   return result.reason === "completed" ? ExitCode.success : ExitCode.failure;
 }
 
-/** The prompt's turn: a `/command` expanded, piped input before it, `-i` images attached. */
+/** The prompt's turn: a `/command` expanded, piped input before it, `@paths` and `-i` images attached. */
 async function promptTurn(
   session: OpenedSession,
   run: Pick<HeadlessRun, "prompt" | "piped" | "signal">,
-  images: readonly string[],
+  options: { io: CommandIo; flags: HeadlessFlags },
   teamWaitMs: number,
 ): Promise<AsyncGenerator<AgentEvent, TurnResult>> {
   const expanded = await session.expandCommand(run.prompt);
   const prompt = run.piped ? (expanded.trim() ? `${run.piped}\n\n${expanded}` : run.piped) : expanded;
-  const input = await buildUserContent(prompt, [...images]);
+  const input = await headlessTurnInput(session, prompt, options);
   // In a team (--team-name, or one the lead created or spawned into): follow it until it is quiet.
   return session.runTurn(input, {
     signal: run.signal,

@@ -37,6 +37,8 @@ export class ChangeTracker implements ChangeRecorder {
   readonly #pending = new Map<string, Snapshot>();
   readonly #listeners = new Set<(path: string) => void>();
   #history: ChangeHistorySink | undefined;
+  /** How many changes this run recorded so far (the last one's `sequence`). */
+  #recorded = 0;
 
   constructor(options: ChangeTrackerOptions = {}) {
     this.#maxBinary = options.maxBinarySnapshotBytes ?? DEFAULT_MAX_BINARY_SNAPSHOT_BYTES;
@@ -92,6 +94,7 @@ export class ChangeTracker implements ChangeRecorder {
       tool,
       turnId: current.turnId,
       timestamp: Date.now(),
+      sequence: ++this.#recorded,
       before: before.kind === "content" ? before.bytes : undefined,
       after: after.kind === "content" ? after.bytes : undefined,
       undoable: before.kind !== "skipped",
@@ -153,6 +156,40 @@ export class ChangeTracker implements ChangeRecorder {
       return taken;
     }
     return undefined;
+  }
+
+  /**
+   * A point in the record: the turns whose changes all came after it are `changesSince(mark)` (a
+   * rewind to an earlier prompt undoes them).
+   */
+  mark(): number {
+    return this.#recorded;
+  }
+
+  /** The changes of the turns recorded after `mark` (whole turns, as `/undo` takes them), oldest first. */
+  changesSince(mark: number): TrackedChange[] {
+    const turns = this.turns();
+    let first = turns.length;
+    while (first > 0 && (turns[first - 1]!.changes[0]!.sequence ?? 0) > mark) first -= 1;
+    return turns.slice(first).flatMap((turn) => turn.changes);
+  }
+
+  /**
+   * Undoes the turns recorded after `mark`, newest first, as `/undo` would one by one (the
+   * session's history records each), restoring the files to their state at `mark`. Undefined when
+   * there were none.
+   */
+  async undoSince(mark: number): Promise<UndoReport | undefined> {
+    const taken: TrackedChange[] = [];
+    for (;;) {
+      const last = this.turns().at(-1);
+      if (!last || (last.changes[0]!.sequence ?? 0) <= mark) break;
+      const turn = this.#takeLastTurn()!;
+      this.#history?.undone(turn.turnId);
+      taken.unshift(...turn.changes);
+    }
+    if (taken.length === 0) return undefined;
+    return await undoCheckpoint({ turnId: taken[0]!.turnId, changes: taken });
   }
 
   /** Waits until the session's history on disk holds every change recorded so far. */

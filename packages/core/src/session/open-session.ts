@@ -266,6 +266,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       journal,
       release,
       queue,
+      cwd: resolve(options.cwd),
       subagentModels,
       ephemeral: options.ephemeral === true,
       resolveModel: async (spec) => {

@@ -59,8 +59,8 @@ function rank(level: string): number {
 }
 
 /**
- * A turn's input without its mode prefixes (read from the text, or from the first text part of a
- * multi-part input), and what they ask for.
+ * A turn's input without its mode prefixes (read from the text, or from the last text part of a
+ * multi-part input: what was typed, after images and an `@path` context block), and what they ask for.
  */
 export function withoutModePrefixes<Input extends string | UserContentPart[]>(
   input: Input,
@@ -69,12 +69,12 @@ export function withoutModePrefixes<Input extends string | UserContentPart[]>(
     const modes = readPromptModes(input);
     return { input: modes.text as Input, modes };
   }
-  const first = input.findIndex((part) => part.type === "text");
-  const part = input[first];
+  const last = input.findLastIndex((part) => part.type === "text");
+  const part = input[last];
   if (part?.type !== "text") {
     return { input, modes: { text: "", planMode: false, thinking: undefined, thinkingLevel: undefined } };
   }
   const modes = readPromptModes(part.text);
-  const parts = input.map((each, index) => (index === first ? { ...part, text: modes.text } : each));
+  const parts = input.map((each, index) => (index === last ? { ...part, text: modes.text } : each));
   return { input: parts as Input, modes };
 }

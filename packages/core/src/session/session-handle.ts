@@ -21,8 +21,10 @@ import { type SessionAgents, sessionAgents } from "./session-agents.js";
 import { type SessionAutopilot, sessionAutopilot } from "./session-autopilot.js";
 import { type ContextUsage, compactLead, contextUsage } from "./session-context.js";
 import { type CostReport, costReport } from "./session-cost.js";
+import { type SessionInput, sessionInput } from "./session-input.js";
 import type { SessionModes } from "./session-modes.js";
 import { type SessionPermissions, sessionPermissions } from "./session-permissions.js";
+import { ThreadRewind } from "./session-rewind.js";
 import { type SessionWorkflows, sessionWorkflows } from "./session-workflows.js";
 
 function worktreesOf(runtime: AgentRuntime) {
@@ -42,8 +44,12 @@ export interface SessionUsage {
   embeddingTokens: number;
 }
 
-/** One open session: the work around each turn that every host needs, done once, here. */
-export interface OpenedSession {
+/**
+ * One open session: the work around each turn that every host needs, done once, here. The
+ * `SessionInput` verbs turn what the person types (`@path`, `!command`, images) into turns and
+ * rewind the thread.
+ */
+export interface OpenedSession extends SessionInput {
   readonly id: string;
   readonly record: SessionRecord;
   readonly config: NyzhiConfig;
@@ -168,6 +174,8 @@ export interface SessionParts {
   journal: SessionJournal | undefined;
   release: () => Promise<void>;
   queue: string[];
+  /** Where the person started (relative `@paths` resolve here after the project root). */
+  cwd: string;
   subagentModels: Record<string, string>;
   ephemeral: boolean;
   resolveModel: (spec: string) => Promise<ResolvedModel>;
@@ -193,6 +201,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
   let closed = false;
   let lastInput: TurnInput | undefined;
   const openedAt = Date.now();
+  let running = false;
+  const rewinds = new ThreadRewind(runtime.context.thread, runtime.tracker);
   const usage = (): SessionUsage => {
     const children = runtime.manager?.usageOf(LEAD_ID) ?? restoredChildren;
     const teammates = runtime.teams?.usage() ?? { usage: emptyUsage(), costUsd: 0 };
@@ -209,7 +219,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       embeddingTokens: earlier.embeddingTokens + embedding.tokens,
     };
   };
-  const save = async (options: { unlessUnchanged?: boolean } = {}) => {
+  const save = async (options: { unlessUnchanged?: boolean; evenIfEmpty?: boolean } = {}) => {
     const total = usage();
     record.meta.usage = total.usage;
     record.meta.costUsd = total.costUsd;
@@ -217,7 +227,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
     const agents = runtime.manager?.snapshot();
     if (agents && Object.keys(agents).length > 0) record.agents = agents;
     await journal?.flush();
-    if (!parts.ephemeral && record.messages.length > 0) await store.save(record, options);
+    if (!parts.ephemeral && (record.messages.length > 0 || options.evenIfEmpty))
+      await store.save(record, options.unlessUnchanged ? { unlessUnchanged: true } : {});
   };
   const catalogueOptions = {
     root: parts.loaded.projectRoot,
@@ -276,11 +287,14 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       const { input: turnInput, modes: prompt } = withoutModePrefixes(input);
       const planned = parts.modes.mode === "plan" || prompt.planMode;
       const restore = parts.modes.applyTurnModes(prompt);
+      const began = rewinds.beginTurn();
+      running = true;
       const turn = runtime.runTurn(turnInput, { signal });
       let result: TurnResult;
       const followed: AgentEvent[] = [];
       try {
         result = yield* turn;
+        began(runtime.context.turnRequest);
         if (turnOptions.followTeam) {
           result = await followTeam(runtime, result, {
             waitMs: turnOptions.followTeam.waitMs,
@@ -292,6 +306,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
           });
         }
       } finally {
+        running = false;
         restore();
         // The team's turns ran inside followTeam; their events are passed on in order.
         for (const event of followed) yield event;
@@ -340,6 +355,7 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
         contextWindow: parts.current().contextWindow,
         threshold: parts.loaded.config.agent.auto_compact_threshold,
       }),
+    ...sessionInput({ parts, runtime, rewinds, running: () => running, save }),
     warmUpIndex() {
       if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
     },

@@ -1,5 +1,5 @@
 import type { Environment } from "@nyzhi/config";
-import { type AgentEvent, login, parseSlashInput, type SessionResume } from "@nyzhi/core";
+import { type AgentEvent, login, parseSlashInput, type SessionResume, type TurnInput } from "@nyzhi/core";
 import { Box, Text, useStdin } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../approval/approval-dialog.js";
@@ -22,6 +22,7 @@ import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { TranscriptView } from "../transcript/transcript-view.js";
 import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
 import { appHeader } from "./app-header.js";
+import { readClipboardImage } from "./clipboard-image.js";
 import { appCommands, loadExtraCommands } from "./commands/app-commands.js";
 import type { AppCommand, CommandContext, HostContext } from "./commands/command-types.js";
 import { describeThinking, MODE_LABELS } from "./commands/mode-commands.js";
@@ -30,6 +31,7 @@ import { Picker, type PickerSpec } from "./picker.js";
 import { SearchBar, useTranscriptSearch } from "./search-bar.js";
 import type { SessionBridge } from "./session-bridge.js";
 import { SessionModeLines, useSessionModeKeys } from "./session-mode-view.js";
+import { pastedImagePath, preparePrompt, readTypedInput } from "./typed-input.js";
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
 import { useAutopilotNotice } from "./use-autopilot-notice.js";
@@ -37,7 +39,8 @@ import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { type NotifySettings, useNotify } from "./use-notify.js";
-import { type SessionOpener, useSession } from "./use-session.js";
+import { useRewind } from "./use-rewind.js";
+import { inputText, type SendOptions, type SessionOpener, useSession } from "./use-session.js";
 import { useTeamWake } from "./use-team-wake.js";
 
 /** A second Ctrl+C within this many ms quits. */
@@ -140,6 +143,16 @@ export function App(props: AppProps) {
         message: "Interrupted. What you queued was not sent: it is back in the input (Enter sends it).",
       });
     },
+    // `nyz "explain @a.ts"` and what was typed before the session opened: `@paths` attached then.
+    prepare: async (opened, entry) => {
+      const prepared = await preparePrompt(opened, inputText(entry.input), []);
+      if (!prepared.ok) {
+        dispatch({ type: "app-notice", message: prepared.message, tone: "warning" });
+        return entry;
+      }
+      for (const message of prepared.refused) dispatch({ type: "app-notice", message, tone: "warning" });
+      return { input: prepared.input, display: entry.display, chips: prepared.chips };
+    },
   });
   const { session, busy } = controls;
   // The working line counts from the moment the turn starts (Enter), before any byte arrives.
@@ -241,12 +254,64 @@ export function App(props: AppProps) {
   );
   /** A prompt for the lead: finished agents leave the panel first. */
   const sendPrompt = useCallback(
-    (text: string, options?: { display?: string }) => {
+    (input: TurnInput, options?: SendOptions) => {
       panel.nextPrompt();
-      controls.send(text, options);
+      controls.send(input, options);
     },
     [controls.send, panel.nextPrompt],
   );
+  const rewind = useRewind({
+    session,
+    busy,
+    dispatch,
+    say,
+    openPicker: (picker) => setOverlay({ kind: "picker", picker }),
+    editor,
+  });
+
+  /** A typed prompt: `@paths` and images attached through the session, `&` sent to the background. */
+  const sendTyped = useCallback(
+    async (text: string, display: string, images: readonly string[], background: boolean) => {
+      if (!session) return sendPrompt(text, { display });
+      const prepared = await preparePrompt(session, text, images).catch((error: unknown) => ({
+        ok: false as const,
+        message: error instanceof Error ? error.message : String(error),
+      }));
+      if (!prepared.ok) {
+        say(`${prepared.message}\nNothing was sent: the prompt is back in the input.`, "warning");
+        editor.current?.insert(text);
+        return;
+      }
+      for (const refused of prepared.refused) say(refused, "warning");
+      const wasBusy = busy;
+      sendPrompt(prepared.input, { display, chips: prepared.chips });
+      if (!background) return;
+      if (wasBusy) say("A turn is running: the & prompt waits for it, then runs as the next turn.");
+      else if (controls.detach()) say("The prompt runs in the background (/bg lists it); the input is free.");
+    },
+    [busy, controls, say, sendPrompt, session],
+  );
+  /** Whether a paste is an image file's path: attached as a chip when the model takes images. */
+  const imageOfPaste = useCallback(
+    (pasted: string) => {
+      const path = pastedImagePath(pasted, session?.projectRoot ?? process.cwd());
+      if (path === undefined) return undefined;
+      if (session && !session.acceptsImages()) {
+        say(`${session.model.modelId} does not take image input: the path was pasted as text.`, "warning");
+        return undefined;
+      }
+      return path;
+    },
+    [say, session],
+  );
+  const pasteClipboardImage = useCallback(async () => {
+    if (session && !session.acceptsImages())
+      return say(`${session.model.modelId} does not take image input: nothing was attached.`, "warning");
+    const path = await readClipboardImage(env as NodeJS.ProcessEnv);
+    if (path === undefined)
+      return say("No image on the clipboard (Ctrl+V reads it with wl-paste, xclip or pngpaste).", "warning");
+    editor.current?.attachImage(path);
+  }, [env, say, session]);
 
   const refresh = useCallback(() => setRefresh((count) => count + 1), []);
   const modeKeys = useSessionModeKeys({ session, say, send: sendPrompt, refresh });
@@ -283,6 +348,7 @@ export function App(props: AppProps) {
       agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
+      rewind: rewind.open,
       switchSession: controls.switchTo,
       refresh,
       offerPlan: modeKeys.setOffer,
@@ -307,6 +373,7 @@ export function App(props: AppProps) {
       panel.nextPrompt,
       panel.toggleVisible,
       refresh,
+      rewind.open,
       say,
       search.start,
       sendPrompt,
@@ -403,7 +470,7 @@ export function App(props: AppProps) {
   );
 
   const submit = useCallback(
-    (text: string, display?: string) => {
+    (text: string, display?: string, images: readonly string[] = []) => {
       if (panel.steer) return submitSteer(panel, session, text, say);
       void props.history?.push(text).catch(() => undefined);
       if (question) {
@@ -411,25 +478,33 @@ export function App(props: AppProps) {
         bridge.answerQuestion(text);
         return;
       }
-      if (parseSlashInput(text)) {
+      if (images.length === 0 && parseSlashInput(text)) {
         const found = findCommand(commands, text);
         if (found) void runCommand(found.command, found.args);
         else void runCustom(text.trim());
         return;
       }
-      sendPrompt(text, display === undefined ? undefined : { display });
+      const typed = readTypedInput(text, display ?? text);
+      if (typed?.kind === "shell") {
+        if (!session) return noSessionYet();
+        void controls.shell(typed.command);
+        return;
+      }
+      if (typed) void sendTyped(typed.text, typed.display, images, typed.background);
     },
     [
       bridge,
       commands,
+      controls,
       dispatch,
+      noSessionYet,
       panel,
       props.history,
       question,
       runCommand,
       runCustom,
       say,
-      sendPrompt,
+      sendTyped,
       session,
     ],
   );
@@ -478,6 +553,8 @@ export function App(props: AppProps) {
       setOverlay((current) => (current?.kind === "palette" ? undefined : { kind: "palette" }));
     } else if (isCtrl(key, "t") && approvals.length === 0 && overlay === undefined) {
       togglePanel(panel.toggleFocus);
+    } else if (isCtrl(key, "v") && approvals.length === 0 && overlay === undefined && !panel.focused) {
+      void pasteClipboardImage();
     } else if (isCtrl(key, "b")) {
       say(
         controls.detach()
@@ -492,6 +569,13 @@ export function App(props: AppProps) {
     const timer = setTimeout(() => setQuitArmedAt(undefined), QUIT_WINDOW_MS);
     return () => clearTimeout(timer);
   }, [quitArmedAt]);
+
+  /** Esc with nothing running: stops a `!command` line; twice on an empty input opens the rewind list. */
+  const escapeWhileIdle = (double: boolean) => {
+    controls.interrupt();
+    if (double) rewind.open();
+    else rewind.pressEscape();
+  };
 
   const dialogOpen = approvals.length > 0;
   // A held dialog (opened while the person typed) leaves the keys to the input.
@@ -532,7 +616,7 @@ export function App(props: AppProps) {
         />
       ) : null}
       {!dialogOpen && overlay?.kind === "picker" ? (
-        <Picker picker={overlay.picker} onClose={() => setOverlay(undefined)} />
+        <Picker key={overlay.picker.title} picker={overlay.picker} onClose={() => setOverlay(undefined)} />
       ) : null}
       {question ? (
         <Box flexDirection="column">
@@ -562,7 +646,16 @@ export function App(props: AppProps) {
       <InputEditor
         key={inputEpoch}
         onSubmit={submit}
-        onEscape={search.search ? search.clear : panel.steer ? panel.endSteer : controls.interrupt}
+        onEscape={
+          search.search
+            ? search.clear
+            : panel.steer
+              ? () => panel.endSteer()
+              : busy
+                ? () => controls.interrupt()
+                : escapeWhileIdle
+        }
+        imageOfPaste={imageOfPaste}
         busy={busy}
         history={props.history?.entries}
         commands={commands as SlashCommand<unknown>[]}

@@ -26,9 +26,27 @@ export type ThreadMessage =
 
 const LEAD: AgentTag = { agentId: "lead", depth: 0 };
 
-function userText(content: Extract<ThreadMessage, { role: "user" }>["content"]): string {
-  if (typeof content === "string") return content;
-  return content.map((part) => (part.type === "text" ? part.text : `[image ${part.mediaType}]`)).join("\n");
+const CONTEXT_BLOCK = "<context>\n";
+
+/**
+ * A saved user message as the transcript shows it: what was typed, and a chip per attachment (an
+ * `@path` context part's files and folders, images), as when it was sent.
+ */
+function userPrompt(content: Extract<ThreadMessage, { role: "user" }>["content"]): {
+  text: string;
+  chips: string[];
+} {
+  if (typeof content === "string") return { text: content, chips: [] };
+  const chips: string[] = [];
+  const typed: string[] = [];
+  for (const part of content) {
+    if (part.type === "image") chips.push(`[image ${part.mediaType}]`);
+    else if (part.text.startsWith(CONTEXT_BLOCK)) {
+      for (const match of part.text.matchAll(/^<(file|directory) path="([^"]*)"(?: lines="(\d+)")?>$/gm))
+        chips.push(match[1] === "file" ? `[file ${match[2]} · ${match[3]} lines]` : `[folder ${match[2]}]`);
+    } else typed.push(part.text);
+  }
+  return { text: typed.join("\n"), chips };
 }
 
 /**
@@ -42,8 +60,9 @@ export function replayThread(messages: readonly ThreadMessage[]): TranscriptInpu
   let step = 0;
   for (const message of messages) {
     if (message.role === "user") {
-      const text = userText(message.content);
-      if (text.trim() !== "") inputs.push({ type: "user-prompt", text, at: 0 });
+      const { text, chips } = userPrompt(message.content);
+      if (text.trim() !== "" || chips.length > 0)
+        inputs.push({ type: "user-prompt", text, ...(chips.length > 0 ? { chips } : {}), at: 0 });
     } else if (message.role === "assistant") {
       step += 1;
       inputs.push({ type: "step-start", agent: LEAD, step, at: 0 });

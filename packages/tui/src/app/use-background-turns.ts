@@ -1,4 +1,4 @@
-import type { TurnEndReason } from "@nyzhi/core";
+import type { TurnEndReason, TurnInput } from "@nyzhi/core";
 import { useCallback, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 
@@ -29,17 +29,24 @@ export interface BackgroundTurns {
   detach(prompt: string, startedAt: number): void;
   /** The running turn ended: if it was detached, its record says how and the transcript says so. */
   ended(reason: NonNullable<BackgroundTurn["reason"]>): void;
-  /** A prompt sent while the turn runs detached: it waits for the turn to end. */
-  hold(entry: { input: string; display: string }): void;
+  /** A prompt sent while the turn runs detached (or one with images): it waits for the turn to end. */
+  hold(entry: HeldPrompt): void;
   /** The prompts held so far (emptied). */
-  takeHeld(): { input: string; display: string }[];
+  takeHeld(): HeldPrompt[];
+}
+
+/** A prompt waiting for the running turn to end: its input, and how the transcript shows it. */
+export interface HeldPrompt {
+  input: TurnInput;
+  display: string;
+  chips?: readonly string[] | undefined;
 }
 
 /** The bookkeeping of background turns for `useSession` (which starts and aborts the turns). */
 export function useBackgroundTurns(dispatch: (input: TranscriptInput) => void): BackgroundTurns {
   const [list, setList] = useState<readonly BackgroundTurn[]>([]);
   const current = useRef<BackgroundTurn | undefined>(undefined);
-  const held = useRef<{ input: string; display: string }[]>([]);
+  const held = useRef<HeldPrompt[]>([]);
   const count = useRef(0);
 
   const detach = useCallback((prompt: string, startedAt: number) => {
@@ -72,7 +79,7 @@ export function useBackgroundTurns(dispatch: (input: TranscriptInput) => void): 
   );
 
   const detached = useCallback(() => current.current !== undefined, []);
-  const hold = useCallback((entry: { input: string; display: string }) => {
+  const hold = useCallback((entry: HeldPrompt) => {
     held.current.push(entry);
   }, []);
   const takeHeld = useCallback(() => held.current.splice(0), []);

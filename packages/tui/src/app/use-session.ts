@@ -10,7 +10,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { replayThread } from "./replay-thread.js";
 import type { SessionBridge } from "./session-bridge.js";
-import { type BackgroundTurn, useBackgroundTurns } from "./use-background-turns.js";
+import { type BackgroundTurn, type HeldPrompt, useBackgroundTurns } from "./use-background-turns.js";
 
 /** Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`). */
 export type SessionOpener = (resume?: SessionResume) => Promise<OpenedSession>;
@@ -30,8 +30,44 @@ export interface UseSessionOptions {
    * their text is handed back here (for the input), so nothing typed is lost.
    */
   onQueueReturned?: ((text: string) => void) | undefined;
+  /**
+   * Turns text that arrived before the session was open (`nyz "explain @a.ts"`, what was typed
+   * meanwhile) into its prompt once it is: `@paths` attached. Absent: sent as typed.
+   */
+  prepare?: ((session: OpenedSession, entry: HeldPrompt) => Promise<HeldPrompt>) | undefined;
   /** A session was opened (first, or after `/sessions`, `/clear`), before its saved transcript is shown. */
   onOpened?: ((session: OpenedSession) => void) | undefined;
+}
+
+export interface SendOptions {
+  /** What the transcript shows as the prompt (default: the input's text). */
+  display?: string | undefined;
+  /** What the prompt carries (`@path` files, images), one chip each under it. */
+  chips?: readonly string[] | undefined;
+}
+
+/** The text of a turn's input: its text parts joined. */
+export function inputText(input: TurnInput): string {
+  if (typeof input === "string") return input;
+  return input.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n\n");
+}
+
+/** Several prompts as one turn's input (images first, as each prompt had them). */
+export function joinInputs(inputs: readonly TurnInput[]): TurnInput {
+  if (inputs.every((input) => typeof input === "string"))
+    return [{ type: "text", text: inputs.join("\n\n") }];
+  return inputs.flatMap((input) =>
+    typeof input === "string" ? [{ type: "text" as const, text: input }] : input,
+  );
+}
+
+/** One turn's transcript line for several prompts sent together. */
+function joinHeld(entries: readonly HeldPrompt[]): { input: TurnInput; display: string; chips: string[] } {
+  return {
+    input: joinInputs(entries.map((entry) => entry.input)),
+    display: entries.map((entry) => entry.display).join("\n\n"),
+    chips: entries.flatMap((entry) => entry.chips ?? []),
+  };
 }
 
 /** `needs-login`: no credentials for the provider; the app stays open for `/login`, then `reopen`. */
@@ -50,8 +86,13 @@ export interface SessionControls {
   busy: boolean;
   /** Turns sent to the background this app session (running first, then ended, newest first). */
   background: readonly BackgroundTurn[];
-  /** Runs `input` as a turn, or queues it for the running one (delivered at its next step). */
-  send(input: string, options?: { display?: string }): void;
+  /**
+   * Runs `input` as a turn, or queues it for the running one (delivered at its next step; one
+   * with images waits for the turn to end). `chips`: what it carries, shown under the prompt.
+   */
+  send(input: TurnInput, options?: SendOptions): void;
+  /** `!command`: runs the line through the session (the bash tool's rules); its row shows the output. */
+  shell(command: string): Promise<void>;
   /**
    * Runs `start` as the foreground turn (Esc interrupts it, approvals reach the person, usage and
    * saving as for a prompt), shown as `display`; false when a turn runs already or no session is open.
@@ -132,13 +173,14 @@ export function useSession(options: UseSessionOptions): SessionControls {
   /** The turn the person interrupted (its queued prompts go back to the input). */
   const interrupted = useRef<AbortController | undefined>(undefined);
   const turn = useRef<Promise<void> | undefined>(undefined);
-  const waiting = useRef<{ input: string; display?: string | undefined }[]>([]);
+  const waiting = useRef<HeldPrompt[]>([]);
+  const shellAbort = useRef<AbortController | undefined>(undefined);
   const closing = useRef<Promise<void> | undefined>(undefined);
   const optionsRef = useRef(options);
   optionsRef.current = options;
 
   const runTurn = useCallback(
-    (input: TurnInput | TurnStarter, display: string) => {
+    (input: TurnInput | TurnStarter, display: string, chips?: readonly string[]) => {
       const current = sessionRef.current;
       if (!current) return;
       const abort = new AbortController();
@@ -147,7 +189,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
       turnStartedAt.current = Date.now();
       turnPrompt.current = display;
       setRunning(true);
-      dispatch({ type: "user-prompt", text: display });
+      dispatch({ type: "user-prompt", text: display, chips });
       turn.current = (async () => {
         let reason: BackgroundTurn["reason"];
         try {
@@ -170,15 +212,17 @@ export function useSession(options: UseSessionOptions): SessionControls {
         }
         markEnded(reason ?? (abort.signal.aborted ? "aborted" : "completed"));
         // What was typed during the turn but not delivered to it is the next turn.
-        const left = [...current.takeQueued().map((text) => ({ input: text, display: text })), ...takeHeld()];
+        const left: HeldPrompt[] = [
+          ...current.takeQueued().map((text) => ({ input: text, display: text })),
+          ...takeHeld(),
+        ];
         if (left.length > 0 && interrupted.current === abort && optionsRef.current.onQueueReturned) {
           dispatch({ type: "queue-cleared" });
           optionsRef.current.onQueueReturned(left.map((entry) => entry.display).join("\n\n"));
         } else if (left.length > 0 && !closing.current && sessionRef.current === current) {
           dispatch({ type: "queue-cleared" });
-          const text = left.map((entry) => entry.input).join("\n\n");
-          const shown = left.map((entry) => entry.display).join("\n\n");
-          runTurn([{ type: "text", text }], shown);
+          const next = joinHeld(left);
+          runTurn(next.input, next.display, next.chips);
         }
       })();
     },
@@ -186,26 +230,32 @@ export function useSession(options: UseSessionOptions): SessionControls {
   );
 
   const send = useCallback(
-    (input: string, sendOptions: { display?: string } = {}) => {
+    (input: TurnInput, sendOptions: SendOptions = {}) => {
       const current = sessionRef.current;
-      const display = sendOptions.display ?? input;
+      const display = sendOptions.display ?? inputText(input);
+      const entry: HeldPrompt = { input, display, chips: sendOptions.chips };
       if (!current) {
-        waiting.current.push({ input, display });
+        waiting.current.push(entry);
         dispatch({ type: "prompt-queued", text: display });
         return;
       }
-      if (controller.current && isDetached()) {
-        hold({ input, display });
+      const hasImages = typeof input !== "string" && input.some((part) => part.type === "image");
+      if (controller.current && (isDetached() || hasImages)) {
+        hold(entry);
         dispatch({ type: "prompt-queued", text: display });
         return;
       }
       if (controller.current) {
-        current.queueMessage(input);
+        current.queueMessage(inputText(input));
         dispatch({ type: "prompt-queued", text: display });
         return;
       }
       // The app expanded slash commands already: text parts are not expanded again.
-      runTurn([{ type: "text", text: input }], display);
+      runTurn(
+        typeof input === "string" ? [{ type: "text", text: input }] : input,
+        display,
+        sendOptions.chips,
+      );
     },
     [dispatch, hold, isDetached, runTurn],
   );
@@ -228,7 +278,29 @@ export function useSession(options: UseSessionOptions): SessionControls {
     sessionRef.current?.agents.stopAll();
   }, [bridge]);
 
+  const shell = useCallback(
+    async (command: string) => {
+      const current = sessionRef.current;
+      if (!current) return;
+      const abort = new AbortController();
+      shellAbort.current = abort;
+      dispatch({ type: "user-prompt", text: `!${command}` });
+      try {
+        for await (const event of current.shell(command, { signal: abort.signal })) {
+          bridge.take(event);
+          dispatch(event);
+        }
+      } catch (error) {
+        dispatch({ type: "app-error", message: messageOf(error) });
+      } finally {
+        if (shellAbort.current === abort) shellAbort.current = undefined;
+      }
+    },
+    [bridge, dispatch],
+  );
+
   const interrupt = useCallback(() => {
+    shellAbort.current?.abort();
     if (isDetached()) return;
     interrupted.current = controller.current;
     abortTurn();
@@ -290,12 +362,18 @@ export function useSession(options: UseSessionOptions): SessionControls {
         }
         adopt(opened);
         const first = waiting.current.splice(0);
-        if (first.length > 0) {
-          dispatch({ type: "queue-cleared" });
-          const text = first.map((entry) => entry.input).join("\n\n");
-          const display = first.map((entry) => entry.display ?? entry.input).join("\n\n");
-          runTurn([{ type: "text", text }], display);
-        }
+        if (first.length === 0) return;
+        dispatch({ type: "queue-cleared" });
+        const prepare = optionsRef.current.prepare;
+        void Promise.all(
+          first.map((entry) =>
+            prepare && typeof entry.input === "string" ? prepare(opened, entry).catch(() => entry) : entry,
+          ),
+        ).then((prepared) => {
+          if (closing.current || sessionRef.current !== opened) return;
+          const next = joinHeld(prepared);
+          runTurn(next.input, next.display, next.chips);
+        });
       },
       (error: unknown) => {
         if (cancelled) return;
@@ -367,6 +445,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     busy,
     background: backgroundTurns,
     send,
+    shell,
     start,
     interrupt,
     detach,

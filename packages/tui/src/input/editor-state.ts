@@ -6,7 +6,15 @@ import {
   type CompletionState,
   detectCompletion,
 } from "./input-completion.js";
-import { deleteChipBefore, expandChips, insertChip, isLargePaste, type PasteChip } from "./paste-chips.js";
+import {
+  chipImages,
+  deleteChipBefore,
+  expandChips,
+  insertChip,
+  insertImageChip,
+  isLargePaste,
+  type PasteChip,
+} from "./paste-chips.js";
 import * as edit from "./text-buffer.js";
 import { bufferOf, EMPTY_BUFFER, type TextBuffer } from "./text-buffer.js";
 
@@ -42,12 +50,21 @@ export interface EditorContext extends CompletionSources {
   history: readonly string[];
   /** A turn is running: Esc is left to the app (to interrupt) instead of clearing the input. */
   busy: boolean;
+  /**
+   * A paste that is an image file's path (a file dropped on the terminal): the path to attach, or
+   * undefined to insert the text as typed (not an image, or the model takes none).
+   */
+  imageOfPaste?: ((pasted: string) => string | undefined) | undefined;
 }
 
 /** What the component must do besides showing the new state. */
 export type EditorEffect =
   /** `display`: the text as typed, large pastes as their chips, when it differs from `text`. */
-  { type: "submit"; text: string; display?: string } | { type: "escape" } | undefined;
+  /** `images`: paths of the image chips sent with it. */
+  | { type: "submit"; text: string; display?: string; images?: string[] }
+  /** `double`: two Esc presses arrived as one key (`\x1b\x1b`). */
+  | { type: "escape"; double?: boolean }
+  | undefined;
 
 export interface EditorStep {
   state: EditorState;
@@ -61,7 +78,15 @@ function withBuffer(state: EditorState, buffer: TextBuffer, context: EditorConte
   return { ...state, buffer, completion, completionDismissedFor: dismissed };
 }
 
+/** Attaches the image at `path` as a chip at the cursor. */
+export function attachImage(state: EditorState, path: string, context: EditorContext): EditorState {
+  const attached = insertImageChip(state.buffer, state.chips, path);
+  return withBuffer({ ...state, chips: attached.chips }, attached.buffer, context);
+}
+
 function insert(state: EditorState, text: string, context: EditorContext): EditorState {
+  const image = context.imageOfPaste?.(text);
+  if (image !== undefined) return attachImage(state, image, context);
   if (isLargePaste(text)) {
     const pasted = insertChip(state.buffer, state.chips, text);
     return withBuffer({ ...state, chips: pasted.chips }, pasted.buffer, context);
@@ -70,10 +95,15 @@ function insert(state: EditorState, text: string, context: EditorContext): Edito
 }
 
 function submit(state: EditorState): EditorStep {
+  const images = chipImages(state.buffer.text, state.chips);
   const text = expandChips(state.buffer.text, state.chips);
-  if (text.trim() === "") return { state };
+  if (text.trim() === "" && images.length === 0) return { state };
   const display = text === state.buffer.text ? {} : { display: state.buffer.text };
-  return { state: INITIAL_EDITOR_STATE, effect: { type: "submit", text, ...display } };
+  const attached = images.length > 0 ? { images } : {};
+  return {
+    state: INITIAL_EDITOR_STATE,
+    effect: { type: "submit", text: images.length > 0 ? text.trim() : text, ...display, ...attached },
+  };
 }
 
 function walkHistory(state: EditorState, direction: -1 | 1, context: EditorContext): EditorState {
@@ -182,7 +212,7 @@ function editingKey(state: EditorState, key: Keypress, context: EditorContext): 
   }
   if (key.name === "escape") {
     if (!context.busy && buffer.text !== "") return { state: { ...INITIAL_EDITOR_STATE } };
-    return { state, effect: { type: "escape" } };
+    return { state, effect: { type: "escape", ...(key.sequence === "\x1b\x1b" ? { double: true } : {}) } };
   }
   if (isPlainText(key)) return { state: insert(state, key.text, context) };
   return { state };

@@ -6,7 +6,13 @@ import type { Keypress } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
 import { BufferText } from "./buffer-text.js";
-import { type EditorContext, type EditorState, editorKey, INITIAL_EDITOR_STATE } from "./editor-state.js";
+import {
+  attachImage,
+  type EditorContext,
+  type EditorState,
+  editorKey,
+  INITIAL_EDITOR_STATE,
+} from "./editor-state.js";
 import type { FileSource } from "./input-completion.js";
 import { bufferOf } from "./text-buffer.js";
 
@@ -15,9 +21,15 @@ export const DEFAULT_PLACEHOLDER = "Ask anything… (/ for commands, @ for files
 export interface InputEditorProps {
   /** The text to send: pasted chips expanded, never blank. */
   /** `display`: what the transcript shows (large pastes as their chips), when it differs. */
-  onSubmit: (text: string, display?: string) => void;
-  /** Esc the editor did not use (a turn is running, or the input is empty): e.g. interrupt. */
-  onEscape?: (() => void) | undefined;
+  /** `images`: paths of the image chips attached (pasted, dropped). */
+  onSubmit: (text: string, display?: string, images?: string[]) => void;
+  /** Whether a paste is an image file to attach as a chip (see `EditorContext.imageOfPaste`). */
+  imageOfPaste?: ((pasted: string) => string | undefined) | undefined;
+  /**
+   * Esc the editor did not use (a turn is running, or the input is empty): e.g. interrupt.
+   * `double`: two presses that arrived together.
+   */
+  onEscape?: ((double: boolean) => void) | undefined;
   /** Sent prompts, oldest first (`InputHistory.entries`). */
   history?: readonly string[] | undefined;
   /** Commands for `/` completion. */
@@ -46,6 +58,8 @@ export interface InputEditorHandle {
   insert(text: string): void;
   /** Replaces the input's text (`/editor` brings back what was composed there). */
   replace(text: string): void;
+  /** Attaches the image at `path` as a chip at the cursor (a pasted clipboard image). */
+  attachImage(path: string): void;
 }
 
 /**
@@ -70,6 +84,7 @@ export function InputEditor(props: InputEditorProps) {
       commands: latest.commands,
       files: latest.files,
       busy: latest.busy ?? false,
+      imageOfPaste: latest.imageOfPaste,
     };
     const step = editorKey(current.current, key, context);
     if (step.state !== current.current) {
@@ -80,10 +95,11 @@ export function InputEditor(props: InputEditorProps) {
       // The Enter that sends the prompt ends the typing: a dialog that opens after it, before
       // another key, takes the keys (keys typed after it count again).
       lastKeyAt.current = 0;
-      const { text, display } = step.effect;
-      if (display === undefined) latest.onSubmit(text);
+      const { text, display, images } = step.effect;
+      if (images !== undefined) latest.onSubmit(text, display ?? text, images);
+      else if (display === undefined) latest.onSubmit(text);
       else latest.onSubmit(text, display);
-    } else if (step.effect?.type === "escape") latest.onEscape?.();
+    } else if (step.effect?.type === "escape") latest.onEscape?.(step.effect.double === true);
   };
   useKeypress(onKey, { isActive: props.isActive !== false });
   if (props.handle) {
@@ -99,6 +115,16 @@ export function InputEditor(props: InputEditorProps) {
       },
       replace: (text) => {
         current.current = { ...current.current, buffer: bufferOf(text) };
+        setState(current.current);
+      },
+      attachImage: (path) => {
+        const latest = propsRef.current;
+        current.current = attachImage(current.current, path, {
+          history: latest.history ?? [],
+          commands: latest.commands,
+          files: latest.files,
+          busy: latest.busy ?? false,
+        });
         setState(current.current);
       },
     };

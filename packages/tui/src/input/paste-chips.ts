@@ -8,6 +8,8 @@ export const PASTE_CHIP_CHARS = 1000;
 export interface PasteChip {
   label: string;
   content: string;
+  /** An image chip (`[image shot.png]`): the image's path; its label is dropped from the text sent. */
+  image?: string | undefined;
 }
 
 /** Whether one chunk of input is large enough to collapse into a chip. */
@@ -27,6 +29,24 @@ export function insertChip(
   let label = `[${base}]`;
   for (let n = 2; chips.some((chip) => chip.label === label); n++) label = `[${base} #${n}]`;
   return { buffer: insertText(buffer, label), chips: [...chips, { label, content: clean }] };
+}
+
+/** Inserts `[image name]` for the image at `path` (a second one with the same name gets `#2`). */
+export function insertImageChip(
+  buffer: TextBuffer,
+  chips: readonly PasteChip[],
+  path: string,
+): { buffer: TextBuffer; chips: PasteChip[] } {
+  const name = path.split(/[\\/]/).at(-1) ?? path;
+  let label = `[image ${name}]`;
+  for (let n = 2; chips.some((chip) => chip.label === label); n++) label = `[image ${name} #${n}]`;
+  const spaced = buffer.cursor > 0 && !/\s$/.test(buffer.text.slice(0, buffer.cursor)) ? ` ${label}` : label;
+  return { buffer: insertText(buffer, `${spaced} `), chips: [...chips, { label, content: "", image: path }] };
+}
+
+/** The paths of the image chips whose labels are still in `text`, in the order they were attached. */
+export function chipImages(text: string, chips: readonly PasteChip[]): string[] {
+  return chips.flatMap((chip) => (chip.image !== undefined && text.includes(chip.label) ? [chip.image] : []));
 }
 
 /** The text with each chip's label replaced by the pasted content (labels the user removed stay removed). */

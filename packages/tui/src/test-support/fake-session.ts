@@ -137,6 +137,10 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       return queue.length;
     },
     takeQueued: () => queue.splice(0),
+    // No `@path` resolution here (core's tests and the e2e tests show it): the text goes as typed.
+    prepareMessage: async (text: string) => ({ input: text, attachments: [], refused: [] }),
+    acceptsImages: () => true,
+    prompts: () => [],
     // The project's real catalogue (custom commands and skills under projectRoot; the test home's).
     commands: () =>
       loadCommandCatalogue({

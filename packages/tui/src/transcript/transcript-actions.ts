@@ -6,7 +6,13 @@ import type { TranscriptAction, TranscriptState } from "./transcript-types.js";
 export function reduceAction(state: TranscriptState, action: TranscriptAction, _at: number): TranscriptState {
   switch (action.type) {
     case "user-prompt":
-      return appendItem(state, (id) => ({ kind: "user", id, done: true, text: action.text }));
+      return appendItem(state, (id) => ({
+        kind: "user",
+        id,
+        done: true,
+        text: action.text,
+        ...(action.chips?.length ? { chips: action.chips } : {}),
+      }));
     case "prompt-queued": {
       const { id, state: next } = nextItemId(state);
       return { ...next, queued: [...next.queued, { id, text: action.text }] };

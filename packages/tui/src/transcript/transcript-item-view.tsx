@@ -86,11 +86,14 @@ export const TranscriptItemView = memo(function TranscriptItemView({
       return <HeaderView header={item.header} />;
     case "user":
       return (
-        <Box marginTop={1}>
-          <Text color={theme.accent}>› </Text>
-          <Box flexShrink={1}>
-            <Text bold>{item.text}</Text>
+        <Box marginTop={1} flexDirection="column">
+          <Box>
+            <Text color={theme.accent}>› </Text>
+            <Box flexShrink={1}>
+              <Text bold>{item.text}</Text>
+            </Box>
           </Box>
+          {item.chips?.length ? <Text color={theme.muted}>{`  ${item.chips.join(" ")}`}</Text> : null}
         </Box>
       );
     case "assistant":

@@ -27,6 +27,8 @@ interface ItemBase {
 export interface UserItem extends ItemBase {
   kind: "user";
   text: string;
+  /** What the prompt carried besides its text (`@path` files and folders, images), one chip each. */
+  chips?: readonly string[] | undefined;
 }
 
 export interface AssistantItem extends ItemBase {
@@ -162,7 +164,7 @@ export interface QueuedPrompt {
 
 /** Actions of the app itself (not agent events). */
 export type TranscriptAction =
-  | { type: "user-prompt"; text: string }
+  | { type: "user-prompt"; text: string; chips?: readonly string[] | undefined }
   | { type: "prompt-queued"; text: string }
   /** The first queued prompt (or the one with `id`) was delivered: it becomes a user item. */
   | { type: "queued-prompt-delivered"; id?: string }

@@ -6,7 +6,13 @@ import {
   teamsConfigCommand,
 } from "./agent-commands.js";
 import { autopilotCommand } from "./autopilot-command.js";
-import { changesCommand, checkpointCommand, diffCommand, undoCommand } from "./change-commands.js";
+import {
+  changesCommand,
+  checkpointCommand,
+  diffCommand,
+  rewindCommand,
+  undoCommand,
+} from "./change-commands.js";
 import type { BuiltinCommand } from "./command-types.js";
 import { costCommand } from "./cost-command.js";
 import {
@@ -90,6 +96,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   exportCommand,
   sessionsCommand,
   undoCommand,
+  rewindCommand,
   checkpointCommand,
   retryCommand,
   searchCommand,

@@ -27,6 +27,18 @@ export const undoCommand: BuiltinCommand = {
 };
 
 /**
+ * `/rewind` (also Esc twice on an empty input): pick an earlier prompt; after confirming, it and
+ * the later turns leave the thread, their file changes are undone, and its text is in the input.
+ */
+export const rewindCommand: BuiltinCommand = {
+  name: "rewind",
+  description: "Go back to an earlier prompt to edit and resend it (undoes later file changes)",
+  kind: "instant",
+  group: "Session",
+  run: (_args, context) => context.rewind(),
+};
+
+/**
  * `/checkpoint [save [name] | list | restore <name>]`: a checkpoint starts a new group of changes;
  * restoring one undoes every change made since it was saved.
  */

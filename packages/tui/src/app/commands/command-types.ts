@@ -36,6 +36,8 @@ export interface CommandContext extends HostContext {
    */
   startTurn(start: TurnStarter, display: string): boolean;
   openPicker(picker: PickerSpec): void;
+  /** Lists the session's earlier prompts to go back to (`/rewind`, Esc Esc). */
+  rewind(): void;
   /** Closes (saves) this session and opens `resume`'s (`/sessions`), or a new one (`/clear`). */
   switchSession(resume: SessionResume | undefined): Promise<void>;
   /** The agents panel: `/agents` shows (with the keys) or hides it. */

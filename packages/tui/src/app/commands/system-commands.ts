@@ -15,6 +15,12 @@ export const helpCommand: BuiltinCommand = {
       [
         "Commands:",
         ...lines.map((line) => `  ${line}`),
+        "Typing:",
+        "  @path attaches a file (up to 100 KB) or a folder's listing: project-relative, ./, ~/ or absolute",
+        "  !command runs a shell line under the bash tool's rules; the model sees command and output next turn",
+        "  &prompt runs the prompt in the background (as ctrl+b does) and frees the input",
+        "  ctrl+v attaches the clipboard's image; pasting (dropping) an image file's path attaches it too",
+        "  esc esc on an empty input (or /rewind) goes back to an earlier prompt to edit and resend it",
         "Keys:",
         `  ${FOOTER_HINTS.idle}`,
         "  a new line: shift+enter, alt+enter, ctrl+j, or \\ at the line's end then enter",
