@@ -172,19 +172,21 @@ async function runOneCall(
     });
   }
   if (decision.action === "ask") {
-    const answer = await context.gate.approve({
-      ...request,
-      announce: (id) =>
-        emit({
-          type: "approval-requested",
-          agent: context.agent,
-          id,
-          callId: call.id,
-          tool: call.name,
-          input: parsed.input,
-          preview: request.preview ?? "",
-        }),
-    });
+    // The same request object the gate decided on (it remembers why the call asks by it).
+    const answer = await context.gate.approve(
+      Object.assign(request, {
+        announce: (id: string) =>
+          emit({
+            type: "approval-requested",
+            agent: context.agent,
+            id,
+            callId: call.id,
+            tool: call.name,
+            input: parsed.input,
+            preview: request.preview ?? "",
+          }),
+      }),
+    );
     emit({
       type: "approval-resolved",
       agent: context.agent,
