@@ -88,11 +88,13 @@ describe.skipIf(!hasTmux())("a quiet app", { timeout: 120_000 }, () => {
     await term.startNyz();
     await term.waitForText(READY);
     await term.waitFor((screen) => OPEN.test(screen));
+    // The footer is whole once it shows how full the context is (measured just after opening).
+    await term.waitFor((screen) => /· ctx \d+%/.test(screen));
     await term.tmux("pipe-pane", "-o", "-t", term.target, `cat >> '${output}'`);
     const shell = Number((await term.tmux("display-message", "-p", "-t", term.target, "#{pane_pid}")).trim());
     // Longer than the 2 s after which a session used to build its missing index in the background.
     await sleep(6000);
-    expect(written()).toBe(0);
+    expect(written(), JSON.stringify(readFileSync(output, "utf8"))).toBe(0);
     expect(indexChildren(shell)).toBe(0);
   });
 
