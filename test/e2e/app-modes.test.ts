@@ -99,7 +99,7 @@ describe.skipIf(!hasTmux())("plan mode and thinking levels in the app", { timeou
 
     // The cycle goes on from normal: auto-accept edits (trust autoedit), then plan again.
     await term.waitFor(
-      (screen) => screen.includes("Executed it.") && !/esc interrupt/.test(screen),
+      (screen) => screen.includes("Executed it.") && !screen.includes("esc interrupt · enter queue"),
       20_000,
       "screen",
     );
