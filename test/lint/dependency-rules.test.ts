@@ -27,7 +27,8 @@ async function depcruise(target: string): Promise<{ code: number; output: string
   }
 }
 
-describe("the project's dependency rules", () => {
+// depcruise reads the whole tree: tens of seconds on a loaded 2-core machine.
+describe("the project's dependency rules", { timeout: 120_000 }, () => {
   it("report an upward import, an import up core's floors and a cycle in the fixture tree, and nothing else", async () => {
     const { code, output } = await depcruise("test/lint/fixture-tree/packages");
     expect(code).not.toBe(0);
