@@ -14,6 +14,9 @@ export function createDemoRenderer({ write, color, leadName = "Nizzy", autoAnswe
   /** agentId → { nickname, role, parentId, model, inputTokens, outputTokens, costUsd, status } */
   const agents = new Map([[LEAD, agentRecord(leadName, "lead", undefined)]]);
   const pendingText = new Map();
+  /** Calls whose approval_requested was seen, and hook answers waiting for their call's tool_start. */
+  const asked = new Set();
+  const hookAnswers = new Map();
   const running = new Set();
   let colorIndex = 0;
   let final;
@@ -44,10 +47,19 @@ export function createDemoRenderer({ write, color, leadName = "Nizzy", autoAnswe
       case "turn_end":
         flushText(agentId);
         return;
-      case "tool_start":
+      case "tool_start": {
         flushText(agentId);
+        // A call a permission_request hook answered has no approval_requested line (nobody was
+        // asked): its approval line came first; say what was asked, then the answer, here.
+        const answered = hookAnswers.get(event.id);
+        if (answered) {
+          hookAnswers.delete(event.id);
+          say(agent, `asks to run ${event.name}: ${compactArguments(event.input)}`.trimEnd());
+          say(agent, answered);
+        }
         say(agent, dim(`→ ${event.name} ${compactArguments(event.input)}`));
         return;
+      }
       case "tool_done":
         if (event.is_error || event.refused) say(agent, `✗ ${event.name}: ${firstLine(event.output)}`);
         else if (event.name === "bash") say(agent, dim(`  ${firstLine(event.output)}`));
@@ -59,6 +71,7 @@ export function createDemoRenderer({ write, color, leadName = "Nizzy", autoAnswe
         }
         return;
       case "approval_requested":
+        asked.add(event.id);
         flushText(agentId);
         say(
           agent,
@@ -69,9 +82,12 @@ export function createDemoRenderer({ write, color, leadName = "Nizzy", autoAnswe
             write(`${" ".repeat(TAG_WIDTH + 1)}${diffLine(previewLine)}\n`);
         }
         return;
-      case "approval_granted":
-        say(agent, paint("\u001b[32m", `✔ approved — ${autoAnswerNote ?? event.reason}`));
+      case "approval_granted": {
+        const line = paint("\u001b[32m", `✔ approved — ${autoAnswerNote ?? event.reason}`);
+        if (asked.has(event.id)) say(agent, line);
+        else hookAnswers.set(event.id, line);
         return;
+      }
       case "approval_denied":
         say(agent, paint("\u001b[31m", `✗ denied: ${event.reason}`));
         return;

@@ -77,7 +77,8 @@ describe("a run killed mid-turn", () => {
 
     // The finished turn took the journal into the snapshot, which parses.
     const sessions = join(home, "data", "sessions");
-    const names = (await readdir(sessions)).filter((name) => !name.endsWith(".lock"));
+    // Beside the session: its lock and its file changes (`<id>.changes/`, for /undo after -c).
+    const names = (await readdir(sessions)).filter((name) => !/\.(lock|changes)$/.test(name));
     expect(names).toHaveLength(1);
     expect(names[0]).toMatch(/\.json$/);
     const saved = JSON.parse(await readFile(join(sessions, names[0]!), "utf8"));
