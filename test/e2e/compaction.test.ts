@@ -39,11 +39,11 @@ describe("automatic compaction in a headless run", () => {
       );
     }
     await mkdir(join(workspace, ".nyzhi"));
-    // The threshold counts the tool definitions (~9k tokens) too: 22k at 0.5 is crossed after a
+    // The threshold counts the tool definitions (~6k tokens) too: 18k at 0.5 is crossed after a
     // few of the six reads, with enough read to summarise.
     await writeFile(
       join(workspace, ".nyzhi", "config.toml"),
-      "[provider.anthropic]\ncontext_window = 22000\n\n[agent]\nauto_compact_threshold = 0.5\n",
+      "[provider.anthropic]\ncontext_window = 18000\n\n[agent]\nauto_compact_threshold = 0.5\n",
     );
     const reads = ["a", "b", "c", "d", "e", "f"].map((name, index) => ({
       match: { system: "You are Nizzy", requestIndex: index + 1 },
