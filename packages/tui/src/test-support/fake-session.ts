@@ -218,7 +218,7 @@ export function aborted(signal: AbortSignal): Promise<void> {
 }
 
 /** Polls `check` every 5 ms; fails after `timeoutMs`. */
-export async function until(check: () => boolean, timeoutMs = 2000): Promise<void> {
+export async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > timeoutMs) throw new Error("condition not met in time");
