@@ -1,0 +1,89 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { MockLlm } from "@nyzhi/mock-llm";
+import { afterEach, describe, expect, it } from "vitest";
+import { LEAD_SYSTEM, leadRequests, openApp, quitApp } from "./helpers/app-session.js";
+import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
+import { tempHome, tempProject } from "./helpers/run-nyz.js";
+import { hasTmux, type TmuxTerminal } from "./helpers/tmux-terminal.js";
+
+/**
+ * Issue 29, items 10 and 11, through the built `nyz` in tmux against the mock: `/permissions` lists
+ * the rules in force and removes an "allow always" answer.
+ */
+let mock: MockLlm | undefined;
+let terminal: TmuxTerminal | undefined;
+
+afterEach(async () => {
+  await terminal?.close();
+  terminal = undefined;
+  await mock?.close();
+  mock = undefined;
+});
+
+const open = (env: Record<string, string>, cwd: string, args: string[] = []) =>
+  openApp(env, cwd, args, {
+    onStart: (term) => {
+      terminal = term;
+    },
+  });
+
+/** A write of `notes.txt` for each prompt, then "Wrote <n>." once its result is back. */
+const writeRules = (prompts: readonly string[]) =>
+  prompts.flatMap((prompt, index) => [
+    {
+      match: { system: LEAD_SYSTEM, lastUser: prompt, lastIsToolResult: false },
+      response: {
+        toolCalls: [{ name: "write", arguments: { file_path: "notes.txt", content: `${prompt}\n` } }],
+      },
+    },
+    {
+      match: { system: LEAD_SYSTEM, lastUser: prompt, lastIsToolResult: true },
+      response: { text: `Wrote ${index + 1}.` },
+    },
+  ]);
+
+describe.skipIf(!hasTmux())("permissions, trust and login in the app", { timeout: 180_000 }, () => {
+  it('/permissions lists the rules in force; removing an "allow always" answer makes its call ask again', async () => {
+    mock = await startScenario({ rules: writeRules(["first note", "second note", "third note"]) });
+    const workspace = await tempProject("nyzhi-e2e-permissions-");
+    const home = await tempHome();
+    await mkdir(join(home, "config"), { recursive: true });
+    await writeFile(join(home, "config", "config.toml"), '[agent.trust]\ndeny_paths = ["secrets/**"]\n');
+    const env = anthropicEnv(mock, home);
+    const term = await open(env, workspace, ["--trust", "off"]);
+
+    await term.typeLine("first note");
+    await term.waitForText("y allow · a always · n deny");
+    await term.keys("a");
+    await term.waitForText("Wrote 1.");
+    expect(await readFile(join(workspace, "notes.txt"), "utf8")).toBe("first note\n");
+
+    // Allowed always: the same call runs without asking.
+    await term.typeLine("second note");
+    await term.waitForText("Wrote 2.");
+    expect(await readFile(join(workspace, "notes.txt"), "utf8")).toBe("second note\n");
+
+    await term.typeLine("/permissions");
+    const listed = await term.waitForText('"Allow always" answers of this session:');
+    expect(listed).toContain("trust mode: off");
+    expect(listed).toMatch(/sandbox: [\w-]+/);
+    expect(listed).toMatch(/deny\s+secrets\/\*\*: no tool reads or writes it \(agent\.trust\.deny_paths\)/);
+    expect(listed).toMatch(/1\. .*write.*: allowed for this session/);
+
+    await term.typeLine("/permissions remove 1");
+    await term.waitForText("those calls ask again");
+    await term.typeLine("/permissions");
+    await term.waitFor((screen) =>
+      /answers of this session:\n\s+none/.test(screen.split("/permissions remove 1").at(-1) ?? ""),
+    );
+
+    // Forgotten: the next matching call asks again.
+    await term.typeLine("third note");
+    await term.waitForText("y allow · a always · n deny");
+    await term.keys("y");
+    await term.waitForText("Wrote 3.");
+    expect(leadRequests(mock).length).toBe(6);
+    await quitApp(term);
+  });
+});
