@@ -126,4 +126,54 @@ describe.skipIf(!hasTmux())("/autopilot in the app", { timeout: 180_000 }, () =>
     await expect(readFile(statePath, "utf8")).rejects.toThrow();
     await exitApp(term);
   });
+  it("/stop cancels a running autopilot: the phase stops, the state ends cancelled, no next phase starts", async () => {
+    mock = await startScenario({
+      rules: [
+        // Expansion hangs until /stop; any later phase would answer (and must not be asked).
+        { match: { system: LEAD, lastUser: phase(1, "expansion") }, response: { fault: { type: "hang" } } },
+        { match: { system: LEAD }, response: { text: "NEXT-PHASE-RAN" } },
+      ],
+    });
+    const project = await tempProject("nyzhi-e2e-autopilot-stop-");
+    execFileSync("git", ["init", "-q"], { cwd: project });
+    const home = await tempHome();
+    cleanup.push(project, home);
+    const term = await TmuxTerminal.start({
+      cwd: project,
+      columns: 120,
+      rows: 40,
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: project,
+        NYZHI_LOG: "silent",
+        ...anthropicEnv(mock, home),
+      },
+    });
+    terminal = term;
+    const statePath = join(project, ".nyzhi", "state", "autopilot.json");
+
+    await term.startNyz();
+    await term.waitFor((screen) => OPEN.test(screen));
+    await term.typeLine("/autopilot a tiny greeter");
+    await term.waitFor(() =>
+      leadPrompts(mock as MockLlm).some((prompt) => prompt.includes(phase(1, "expansion"))),
+    );
+    // A prompt typed meanwhile waits for the turn; /stop drops it too.
+    await term.typeLine("and also this");
+    await term.typeLine("/stop");
+    const stopped = await term.waitForText("Autopilot cancelled");
+    expect(stopped).toContain("Dropped 1 queued message(s).");
+    expect(JSON.parse(await readFile(statePath, "utf8"))).toMatchObject({
+      idea: "a tiny greeter",
+      phase: "cancelled",
+    });
+    // Back to the input: the next prompt is an ordinary turn, not the planning phase.
+    await term.typeLine("/autopilot");
+    await term.waitForText("Cancelled. /autopilot clear deletes this state.");
+    const prompts = leadPrompts(mock);
+    expect(prompts).toHaveLength(1);
+    expect(prompts.some((prompt) => prompt.includes(phase(2, "planning")))).toBe(false);
+    expect(JSON.parse(await readFile(statePath, "utf8")).phase).toBe("cancelled");
+    await exitApp(term);
+  });
 });
