@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
@@ -84,6 +85,39 @@ describe.skipIf(!hasTmux())("permissions, trust and login in the app", { timeout
     await term.keys("y");
     await term.waitForText("Wrote 3.");
     expect(leadRequests(mock).length).toBe(6);
+    await quitApp(term);
+  });
+  it("/trust on applies the project's settings at once: the next turn runs by its trust mode, the footer shows it", async () => {
+    mock = await startScenario({ rules: writeRules(["first note", "second note"]) });
+    const workspace = await tempProject("nyzhi-e2e-trust-now-");
+    execFileSync("git", ["init", "-q"], { cwd: workspace });
+    await mkdir(join(workspace, ".nyzhi"), { recursive: true });
+    await writeFile(join(workspace, ".nyzhi", "config.toml"), '[agent.trust]\nmode = "full"\n');
+    const term = await open(anthropicEnv(mock, await tempHome()), workspace);
+    await term.waitForText("/trust on to trust this folder");
+    expect(await term.screen()).toMatch(/[\w.-]+ · trust off/);
+
+    // Untrusted: the project's trust mode is ignored, so the write asks.
+    await term.typeLine("first note");
+    await term.waitForText("y allow · a always · n deny");
+    await term.keys("y");
+    await term.waitForText("Wrote 1.");
+
+    await term.typeLine("/trust on");
+    const applied = await term.waitForText("Applied now, on the same conversation");
+    expect(applied).toContain("is now trusted");
+    expect(applied).toContain("trust mode full");
+    await term.waitFor((screen) => /[\w.-]+ · trust full/.test(screen));
+
+    // The next turn runs in full trust (no approval) and continues the conversation.
+    await term.typeLine("second note");
+    await term.waitForText("Wrote 2.");
+    expect(await term.screen()).not.toContain("y allow · a always · n deny");
+    expect(await readFile(join(workspace, "notes.txt"), "utf8")).toBe("second note\n");
+    const last = leadRequests(mock).at(-1);
+    expect(
+      last?.messages.some((message) => message.role === "user" && message.text.includes("first note")),
+    ).toBe(true);
     await quitApp(term);
   });
 });

@@ -350,6 +350,7 @@ export function App(props: AppProps) {
       openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       rewind: rewind.open,
       switchSession: controls.switchTo,
+      reopenSession: controls.reload,
       refresh,
       offerPlan: modeKeys.setOffer,
       search: search.start,

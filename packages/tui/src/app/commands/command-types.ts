@@ -40,6 +40,11 @@ export interface CommandContext extends HostContext {
   rewind(): void;
   /** Closes (saves) this session and opens `resume`'s (`/sessions`), or a new one (`/clear`). */
   switchSession(resume: SessionResume | undefined): Promise<void>;
+  /**
+   * Reopens this session on the same conversation with the config loaded again, so changed
+   * settings apply now (`/trust on`): the new session, or undefined when it could not (a turn runs).
+   */
+  reopenSession(): Promise<OpenedSession | undefined>;
   /** The agents panel: `/agents` shows (with the keys) or hides it. */
   agents: { toggle(): void };
   /** Turns sent to the background with Ctrl+B (`/bg`): the list, and stopping the running one. */

@@ -47,7 +47,7 @@ export const loginCommand: BuiltinCommand = {
 export function startupNotice(warning: ConfigWarning): string {
   if (warning.kind !== "untrusted-project") return warning.message;
   const keys = warning.keyPaths?.join(", ") || warning.keyPath;
-  return `This folder is not trusted, so its settings that widen what nyzhi may do were ignored (${keys}). /trust on to trust this folder, then reopen (nyz -c).`;
+  return `This folder is not trusted, so its settings that widen what nyzhi may do were ignored (${keys}). /trust on to trust this folder (they apply at once).`;
 }
 
 /** What the project's untrusted config tried to set (its power keys were ignored). */
@@ -60,7 +60,8 @@ function ignoredPowerKeys(context: CommandContext): string[] {
 /**
  * `/trust`: whether this folder is trusted (its config may widen power: trust mode, sandbox,
  * hooks, MCP servers) and the session's trust mode; `/trust on` records the folder in the global
- * config (as `nyz trust`), `/trust remove` forgets it. The project's settings apply on reopening.
+ * config (as `nyz trust`), `/trust remove` forgets it; either way the session reopens in place on
+ * the same conversation (`session.reopen()`), so the project's settings apply at once.
  */
 export const trustCommand: BuiltinCommand = {
   name: "trust",
@@ -76,10 +77,23 @@ export const trustCommand: BuiltinCommand = {
       const trusted = word !== "remove";
       const change = await setProjectTrust(file, projectRoot, { trusted });
       const what = trusted ? "trusted" : "no longer trusted";
+      if (!change.changed) {
+        context.say(`${projectRoot} was already ${what}; ${file} is unchanged.`);
+        return;
+      }
+      context.say(`${projectRoot} is now ${what} (recorded in ${file}).`);
+      const reopened = await context.reopenSession();
+      if (!reopened) {
+        context.say(
+          "The project's settings apply once the session reopens: /trust on again after this turn, or `nyz -c`.",
+          "warning",
+        );
+        return;
+      }
       context.say(
-        change.changed
-          ? `${projectRoot} is now ${what} (recorded in ${file}). Quit and reopen (\`nyz -c\`) to apply the project's settings.`
-          : `${projectRoot} was already ${what}; ${file} is unchanged.`,
+        `Applied now, on the same conversation: ${
+          trusted ? "the project's settings count" : "the project's power keys are ignored"
+        } · trust mode ${reopened.modes.trustMode()} · sandbox ${reopened.config.agent.sandbox}.`,
       );
       return;
     }
