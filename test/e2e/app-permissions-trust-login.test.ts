@@ -1,12 +1,17 @@
 import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
-import { LEAD_SYSTEM, leadRequests, openApp, quitApp } from "./helpers/app-session.js";
+import {
+  actAsBrowser,
+  startFakeAuthorizationServer,
+} from "../../packages/auth/src/oauth/__fixtures__/fake-authorization-server.js";
+import { APP_READY, LEAD_SYSTEM, leadRequests, openApp, quitApp } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { tempHome, tempProject } from "./helpers/run-nyz.js";
-import { hasTmux, type TmuxTerminal } from "./helpers/tmux-terminal.js";
+import { hasTmux, TmuxTerminal } from "./helpers/tmux-terminal.js";
 
 /**
  * Issue 29, items 10 and 11, through the built `nyz` in tmux against the mock: `/permissions` lists
@@ -85,6 +90,8 @@ describe.skipIf(!hasTmux())("permissions, trust and login in the app", { timeout
     await term.keys("y");
     await term.waitForText("Wrote 3.");
     expect(leadRequests(mock).length).toBe(6);
+    await term.typeLine("/help");
+    await term.waitForText("/permissions [remove N|all] — Rules in force");
     await quitApp(term);
   });
   it("/trust on applies the project's settings at once: the next turn runs by its trust mode, the footer shows it", async () => {
@@ -119,5 +126,53 @@ describe.skipIf(!hasTmux())("permissions, trust and login in the app", { timeout
       last?.messages.some((message) => message.role === "user" && message.text.includes("first note")),
     ).toBe(true);
     await quitApp(term);
+  });
+  it("/login <provider> oauth shows the URL, waits for the callback, saves the token; the session opens and uses it", async () => {
+    mock = await startScenario({
+      rules: [{ match: { system: LEAD_SYSTEM }, response: { text: "Signed in fine." } }],
+    });
+    const authServer = await startFakeAuthorizationServer();
+    try {
+      const workspace = await tempProject("nyzhi-e2e-oauth-");
+      const home = await tempHome();
+      // The "browser": xdg-open records the URL it was asked to open; the test then plays it.
+      const bin = join(home, "bin");
+      const opened = join(home, "opened-url");
+      await mkdir(bin, { recursive: true });
+      await writeFile(join(bin, "xdg-open"), `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`, { mode: 0o755 });
+      const { ANTHROPIC_API_KEY: _none, ...noKey } = anthropicEnv(mock, home);
+      const term = await TmuxTerminal.start({
+        cwd: workspace,
+        env: {
+          ...noKey,
+          PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
+          HOME: workspace,
+          NYZHI_LOG: "silent",
+          NYZHI_ANTHROPIC_OAUTH_URL: authServer.base,
+        },
+      });
+      terminal = term;
+      await term.startNyz();
+      await term.waitForText("Type /login to log in to anthropic here");
+
+      await term.typeLine("/login anthropic oauth");
+      await term.waitForText("Open this URL in your browser to log in to anthropic");
+      await term.waitFor(() => existsSync(opened));
+      const url = await readFile(opened, "utf8");
+      expect(url.startsWith(`${authServer.base}/authorize?`)).toBe(true);
+      expect(await term.screen()).toContain(authServer.base);
+      await actAsBrowser(url);
+
+      // Saved, and the session opens without a restart.
+      await term.waitForText("Logged in to anthropic");
+      await term.waitFor((screen) => /[\w.-]+ · trust \w+/.test(screen) && screen.includes(APP_READY));
+      await term.typeLine("hello");
+      await term.waitForText("Signed in fine.");
+      expect(leadRequests(mock).at(-1)?.headers.authorization).toBe("Bearer access-1");
+      expect(authServer.requests.map((request) => request.path)).toEqual(["/authorize", "/token"]);
+      await quitApp(term);
+    } finally {
+      await authServer.close();
+    }
   });
 });

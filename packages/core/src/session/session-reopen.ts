@@ -1,7 +1,18 @@
-import { errorMessage, type LoadedConfig, reloadConfig } from "@nyzhi/config";
+import { type Environment, errorMessage, type LoadedConfig, reloadConfig } from "@nyzhi/config";
 import type { AgentEvent } from "../events/agent-events.js";
-import type { OpenSessionOptions } from "./open-session.js";
 import type { OpenedSession } from "./session-handle.js";
+import type { SessionResume } from "./session-record.js";
+
+/** What of `OpenSessionOptions` reopening sets (named here: open-session.ts imports this file). */
+interface ReopenOptions {
+  env: Environment;
+  config?: LoadedConfig | undefined;
+  model?: string | undefined;
+  planMode?: boolean | undefined;
+  subagentModels?: Record<string, string> | undefined;
+  resume?: SessionResume | undefined;
+  host?: { onEvent?: ((event: AgentEvent) => void) | undefined } | undefined;
+}
 
 /**
  * Reopens `session` in place with its config loaded again (`/trust on`: the project's power keys
@@ -10,10 +21,10 @@ import type { OpenedSession } from "./session-handle.js";
  * opens fresh. If the reloaded config cannot open (a bad value in a file that now counts), it is
  * reopened with the config it had, and a warning says why.
  */
-export async function reopenSession(
+export async function reopenSession<Options extends ReopenOptions>(
   session: OpenedSession,
-  options: OpenSessionOptions,
-  open: (options: OpenSessionOptions) => Promise<OpenedSession>,
+  options: Options,
+  open: (options: Options) => Promise<OpenedSession>,
 ): Promise<OpenedSession> {
   const previous: LoadedConfig = session.loaded;
   let reloaded: LoadedConfig | undefined;
@@ -23,7 +34,7 @@ export async function reopenSession(
   } catch (error) {
     failure = error;
   }
-  const again: OpenSessionOptions = {
+  const again: Options = {
     ...options,
     model: `${session.model.providerId}/${session.model.modelId}`,
     planMode: session.modes.mode === "plan",

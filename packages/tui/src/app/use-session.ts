@@ -392,7 +392,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
           dispatch({
             type: "app-notice",
             tone: "warning",
-            message: `${error.message}\nType /login to paste an API key for ${error.providerId} here, or quit (ctrl+c twice) and set ${error.envVar}.`,
+            message: `${error.message}\nType /login to log in to ${error.providerId} here (the browser where it offers it, or an API key), or quit (ctrl+c twice) and set ${error.envVar}.`,
           });
           return;
         }

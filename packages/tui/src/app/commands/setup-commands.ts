@@ -8,6 +8,7 @@ import {
 } from "@nyzhi/config";
 import {
   authStatus,
+  defaultOAuthProviders,
   detectBwrap,
   formatAuthStatus,
   formatDoctorReport,
@@ -15,27 +16,59 @@ import {
   runDoctor,
 } from "@nyzhi/core";
 import { ACCENTS } from "../../theme/accents.js";
-import type { BuiltinCommand, CommandContext } from "./command-types.js";
+import type { BuiltinCommand, CommandContext, HostContext } from "./command-types.js";
 
-/** `/login`: which credentials each provider has (`/login <provider>` pastes a key: see the app). */
+/**
+ * `/login <provider> [oauth|key]`: the provider's browser login (OAuth) or a pasted API key; with
+ * neither named, a picker of the two where the provider offers OAuth, else the key prompt.
+ */
+function startLogin(args: string, context: HostContext) {
+  const [named, how] = args.split(/\s+/).filter(Boolean);
+  const providerId = named ?? context.missingProvider;
+  if (!providerId) return context.say("Name the provider: /login <provider> [oauth|key].", "warning");
+  const method = how?.toLowerCase();
+  const offersOAuth = providerId in defaultOAuthProviders(context.env);
+  if (method !== undefined && !["oauth", "browser", "key", "api-key"].includes(method))
+    return context.say(
+      `Unknown /login method "${how}": use /login ${providerId} oauth or /login ${providerId} key.`,
+      "warning",
+    );
+  if (method === "key" || method === "api-key") return context.askApiKey(providerId);
+  if (!offersOAuth) {
+    if (method) context.say(`${providerId} has no browser login: paste an API key.`, "warning");
+    return context.askApiKey(providerId);
+  }
+  if (method) return context.loginWithBrowser(providerId);
+  context.openPicker({
+    title: `Log in to ${providerId}`,
+    items: [
+      {
+        label: "Log in with the browser (OAuth)",
+        description: "opens the URL, waits for it to come back",
+        value: "oauth",
+      },
+      { label: "Paste an API key", description: "masked, saved as `nyz login` saves it", value: "key" },
+    ],
+    onPick: (value) =>
+      value === "oauth" ? context.loginWithBrowser(providerId) : context.askApiKey(providerId),
+  });
+}
+
+/** `/login`: which credentials each provider has; `/login <provider> [oauth|key]` logs in here. */
 export const loginCommand: BuiltinCommand = {
   name: "login",
-  description: "Credentials per provider",
+  description: "Credentials per provider; log in with the browser (OAuth) or an API key",
   kind: "instant",
-  args: "[provider]",
+  args: "[provider] [oauth|key]",
   group: "Provider",
-  runWithoutSession: (args, context) => {
-    // No session yet (no credentials): paste the key of the named provider, or the missing one's.
-    const providerId = args || context.missingProvider;
-    if (!providerId) return context.say("Name the provider: /login <provider>.", "warning");
-    context.askApiKey(providerId);
-  },
+  // No session yet (no credentials): log in to the named provider, or the missing one.
+  runWithoutSession: (args, context) => startLogin(args, context),
   run: async (args, context) => {
-    if (args) return context.askApiKey(args);
+    if (args) return startLogin(args, context);
     const { store } = await openCredentialStore({ env: context.env });
     const rows = await authStatus({ env: context.env, config: context.session.config, store });
     context.say(
-      `${formatAuthStatus(rows).trimEnd()}\nTo add an API key here: /login <provider> (pasted masked, saved as \`nyz login\` saves it). For OAuth, run \`nyz login <provider>\` in a shell.`,
+      `${formatAuthStatus(rows).trimEnd()}\nTo log in here: /login <provider> (the browser where the provider offers OAuth, or an API key pasted masked; saved as \`nyz login <provider>\` saves them). The session uses it at once.`,
     );
   },
 };
