@@ -33,6 +33,27 @@ const leadPrompts = (m: MockLlm) =>
     .filter((request) => request.system?.includes(LEAD))
     .map((request) => request.messages.filter((message) => message.role === "user").at(-1)?.text ?? "");
 
+/** A git project, a fresh home, and a terminal in the project talking to the mock. */
+async function openTerminal(prefix: string) {
+  const project = await tempProject(prefix);
+  execFileSync("git", ["init", "-q"], { cwd: project });
+  const home = await tempHome();
+  cleanup.push(project, home);
+  const term = await TmuxTerminal.start({
+    cwd: project,
+    columns: 120,
+    rows: 40,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: project,
+      NYZHI_LOG: "silent",
+      ...anthropicEnv(mock as MockLlm, home),
+    },
+  });
+  terminal = term;
+  return { term, statePath: join(project, ".nyzhi", "state", "autopilot.json") };
+}
+
 async function exitApp(term: TmuxTerminal): Promise<void> {
   await term.typeLine("/exit");
   await term.waitFor((screen) => screen.trimEnd().endsWith(SHELL_PROMPT.trim()), 20_000, "screen");
@@ -58,23 +79,7 @@ describe.skipIf(!hasTmux())("/autopilot in the app", { timeout: 180_000 }, () =>
         { match: { system: LEAD, lastUser: phase(5, "validation") }, response: { text: "VALIDATED-ALL" } },
       ],
     });
-    const project = await tempProject("nyzhi-e2e-autopilot-");
-    execFileSync("git", ["init", "-q"], { cwd: project });
-    const home = await tempHome();
-    cleanup.push(project, home);
-    const term = await TmuxTerminal.start({
-      cwd: project,
-      columns: 120,
-      rows: 40,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: project,
-        NYZHI_LOG: "silent",
-        ...anthropicEnv(mock, home),
-      },
-    });
-    terminal = term;
-    const statePath = join(project, ".nyzhi", "state", "autopilot.json");
+    const { term, statePath } = await openTerminal("nyzhi-e2e-autopilot-");
 
     await term.startNyz();
     await term.waitFor((screen) => OPEN.test(screen));
@@ -134,23 +139,7 @@ describe.skipIf(!hasTmux())("/autopilot in the app", { timeout: 180_000 }, () =>
         { match: { system: LEAD }, response: { text: "NEXT-PHASE-RAN" } },
       ],
     });
-    const project = await tempProject("nyzhi-e2e-autopilot-stop-");
-    execFileSync("git", ["init", "-q"], { cwd: project });
-    const home = await tempHome();
-    cleanup.push(project, home);
-    const term = await TmuxTerminal.start({
-      cwd: project,
-      columns: 120,
-      rows: 40,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: project,
-        NYZHI_LOG: "silent",
-        ...anthropicEnv(mock, home),
-      },
-    });
-    terminal = term;
-    const statePath = join(project, ".nyzhi", "state", "autopilot.json");
+    const { term, statePath } = await openTerminal("nyzhi-e2e-autopilot-stop-");
 
     await term.startNyz();
     await term.waitFor((screen) => OPEN.test(screen));
