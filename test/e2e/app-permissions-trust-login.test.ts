@@ -175,4 +175,31 @@ describe.skipIf(!hasTmux())("permissions, trust and login in the app", { timeout
       await authServer.close();
     }
   });
+  it("/login <provider> key takes a masked key; a session that opened without credentials then works, unrestarted", async () => {
+    mock = await startScenario({
+      rules: [{ match: { system: LEAD_SYSTEM }, response: { text: "Keyed in fine." } }],
+    });
+    const workspace = await tempProject("nyzhi-e2e-login-key-");
+    const home = await tempHome();
+    const { ANTHROPIC_API_KEY: _none, ...noKey } = anthropicEnv(mock, home);
+    const term = await TmuxTerminal.start({
+      cwd: workspace,
+      env: { ...noKey, PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: workspace, NYZHI_LOG: "silent" },
+    });
+    terminal = term;
+    await term.startNyz();
+    await term.waitForText("Type /login to log in to anthropic here");
+
+    await term.typeLine("/login anthropic key");
+    await term.waitForText("Paste the API key for anthropic");
+    await term.type("sk-ant-pasted-0123456789");
+    expect(await term.screen()).not.toContain("sk-ant-pasted");
+    await term.keys("Enter");
+    await term.waitForText("Saved the API key for anthropic");
+    await term.waitFor((screen) => /[\w.-]+ · trust \w+/.test(screen) && screen.includes(APP_READY));
+    await term.typeLine("hello");
+    await term.waitForText("Keyed in fine.");
+    expect(leadRequests(mock).at(-1)?.headers["x-api-key"]).toBe("sk-ant-pasted-0123456789");
+    await quitApp(term);
+  });
 });
