@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
@@ -155,6 +155,14 @@ describe.skipIf(!hasTmux())("permissions, trust and login in the app", { timeout
       await term.startNyz();
       await term.waitForText("Type /login to log in to anthropic here");
 
+      // A browser login that waits can be cancelled.
+      await term.typeLine("/login anthropic oauth");
+      await term.waitForText("/login cancel stops it");
+      await term.waitFor(() => existsSync(opened));
+      await term.typeLine("/login cancel");
+      await term.waitForText("Login to anthropic cancelled.");
+      await rm(opened);
+
       await term.typeLine("/login anthropic oauth");
       await term.waitForText("Open this URL in your browser to log in to anthropic");
       await term.waitFor(() => existsSync(opened));
@@ -169,6 +177,7 @@ describe.skipIf(!hasTmux())("permissions, trust and login in the app", { timeout
       await term.typeLine("hello");
       await term.waitForText("Signed in fine.");
       expect(leadRequests(mock).at(-1)?.headers.authorization).toBe("Bearer access-1");
+      // The cancelled attempt never reached the server; the second did, once.
       expect(authServer.requests.map((request) => request.path)).toEqual(["/authorize", "/token"]);
       await quitApp(term);
     } finally {

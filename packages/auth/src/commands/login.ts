@@ -35,6 +35,8 @@ export interface LoginOptions {
   /** Account label; default replaces the active account (or `account-<n>` for multi-account providers). */
   label?: string;
   oauthProviders?: OAuthProviderTable;
+  /** Cancels a browser or device login that waits (the app quit, `/login cancel`). */
+  signal?: AbortSignal;
   /** Passed to the device flow (tests). */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
@@ -62,7 +64,11 @@ function defaultLabel(accounts: readonly StoredAccount[], multiAccount: boolean)
 }
 
 async function runOAuth(provider: OAuthProvider, options: LoginOptions): Promise<StoredSecret> {
-  const flowOptions = { io: options.io, ...(options.now ? { now: options.now } : {}) };
+  const flowOptions = {
+    io: options.io,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
   const tokens =
     provider.flow === "device-code"
       ? await runDeviceCodeFlow(provider, {

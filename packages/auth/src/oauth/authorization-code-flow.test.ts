@@ -27,6 +27,23 @@ const io = (openUrl: (url: string) => Promise<void> | void) => ({
 });
 
 describe("runAuthorizationCodeFlow", () => {
+  it("a cancel (the app quits, /login cancel) closes the callback server at once and fails as cancelled", async () => {
+    fake = await startFakeAuthorizationServer();
+    const abort = new AbortController();
+    let opened = "";
+    const flow = runAuthorizationCodeFlow(fake.authorizationCodeProvider({ timeoutMs: 60_000 }), {
+      io: io((url) => {
+        opened = url;
+        abort.abort();
+      }),
+      signal: abort.signal,
+    });
+    await expect(flow).rejects.toThrow("Login cancelled.");
+    // The callback is gone: the browser coming back afterwards reaches nothing.
+    const redirect = new URL(opened).searchParams.get("redirect_uri") ?? "";
+    await expect(fetch(redirect)).rejects.toThrow();
+  });
+
   it("authorizes with PKCE S256 over a loopback callback and exchanges the code", async () => {
     fake = await startFakeAuthorizationServer();
     const provider = fake.authorizationCodeProvider({ extraAuthorizeParams: { originator: "codex_cli_rs" } });

@@ -33,7 +33,7 @@ export function buildAuthorizeUrl(
  */
 export async function runAuthorizationCodeFlow(
   provider: AuthorizationCodeProvider,
-  options: { io: Pick<LoginIo, "print" | "openUrl">; now?: () => number },
+  options: { io: Pick<LoginIo, "print" | "openUrl">; now?: () => number; signal?: AbortSignal | undefined },
 ): Promise<OAuthTokens> {
   const pkce = createPkcePair();
   const server = await startLoopbackCallbackServer({
@@ -42,6 +42,10 @@ export async function runAuthorizationCodeFlow(
     expectedState: pkce.state,
     timeoutMs: provider.timeoutMs,
   });
+  // Cancelled (the person quit the app or typed /login cancel): the callback server closes now.
+  const cancel = () => server.close();
+  if (options.signal?.aborted) cancel();
+  options.signal?.addEventListener("abort", cancel, { once: true });
   const redirectUri = `http://${provider.redirectHost}:${server.port}${provider.callbackPath}`;
   const url = buildAuthorizeUrl(provider, { redirectUri, challenge: pkce.challenge, state: pkce.state });
   let code: string;
@@ -55,6 +59,7 @@ export async function runAuthorizationCodeFlow(
     }
     code = await server.code;
   } finally {
+    options.signal?.removeEventListener("abort", cancel);
     server.close();
   }
   return exchangeAuthorizationCode(provider, { code, verifier: pkce.verifier, redirectUri }, options.now);

@@ -13,6 +13,8 @@ export interface DeviceCodeFlowOptions {
   /** Waits between polls; injected so tests need not wait. */
   sleep?: (ms: number) => Promise<void>;
   now?: () => number;
+  /** Stops polling (the person quit or cancelled): the flow fails with "Login cancelled." */
+  signal?: AbortSignal | undefined;
 }
 
 async function postJson(url: string, body: Record<string, string>): Promise<Response> {
@@ -59,7 +61,20 @@ export async function runDeviceCodeFlow(
   provider: DeviceCodeProvider,
   options: DeviceCodeFlowOptions,
 ): Promise<OAuthTokens> {
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const sleep =
+    options.sleep ??
+    ((ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        options.signal?.addEventListener(
+          "abort",
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
+      }));
   const now = options.now ?? Date.now;
   const device = await requestDeviceCode(provider);
   options.io.print(`Open ${device.verificationUri} and enter the code ${device.userCode}`);
@@ -67,6 +82,7 @@ export async function runDeviceCodeFlow(
   const deadline = now() + device.expiresInSeconds * 1000;
   while (now() < deadline) {
     await sleep(intervalMs);
+    if (options.signal?.aborted) throw new OAuthError("auth_oauth_failed", "Login cancelled.");
     const response = await postJson(provider.tokenUrl, {
       client_id: provider.clientId,
       device_code: device.deviceCode,

@@ -1,6 +1,6 @@
 import type { Environment } from "@nyzhi/config";
 import { login, type OpenedSession } from "@nyzhi/core";
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import type { SessionControls } from "./use-session.js";
 
@@ -12,6 +12,8 @@ export interface LoginControls {
   saveKey(providerId: string, apiKey: string): Promise<void>;
   /** The browser login (OAuth): the URL shown, the callback waited for, the token saved. */
   loginWithBrowser(providerId: string): void;
+  /** Stops a browser login that waits (`/login cancel`); false when none waits. */
+  cancelBrowserLogin(): boolean;
 }
 
 /**
@@ -28,6 +30,10 @@ export function useLogin(options: {
 }): LoginControls {
   const { env, session, controls, say, dispatch } = options;
   const [keyFor, setKeyFor] = useState<string | undefined>(undefined);
+  // The browser login that waits for its callback: cancelled by /login cancel and when the app quits
+  // (its callback server would otherwise keep the process alive for minutes).
+  const waiting = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => waiting.current?.abort(), []);
 
   const applyLogin = useCallback(
     async (providerId: string) => {
@@ -68,13 +74,17 @@ export function useLogin(options: {
 
   const loginWithBrowser = useCallback(
     (providerId: string) => {
+      waiting.current?.abort();
+      const abort = new AbortController();
+      waiting.current = abort;
       say(
-        `Logging in to ${providerId} in the browser; this waits until the browser comes back (5 minutes at most).`,
+        `Logging in to ${providerId} in the browser; this waits until the browser comes back (5 minutes at most; /login cancel stops it).`,
       );
       void login({
         providerId,
         method: "oauth",
         env,
+        signal: abort.signal,
         io: { print: (line) => say(line), prompt: async () => "" },
       })
         .then(async (result) => {
@@ -84,10 +94,22 @@ export function useLogin(options: {
           );
           await applyLogin(providerId);
         })
-        .catch(failed);
+        .catch((error: unknown) =>
+          abort.signal.aborted ? say(`Login to ${providerId} cancelled.`) : failed(error),
+        )
+        .finally(() => {
+          if (waiting.current === abort) waiting.current = undefined;
+        });
     },
     [env, failed, say, applyLogin],
   );
+
+  const cancelBrowserLogin = useCallback(() => {
+    const abort = waiting.current;
+    if (!abort) return false;
+    abort.abort();
+    return true;
+  }, []);
 
   return {
     keyFor,
@@ -95,5 +117,6 @@ export function useLogin(options: {
     cancelKey: () => setKeyFor(undefined),
     saveKey,
     loginWithBrowser,
+    cancelBrowserLogin,
   };
 }

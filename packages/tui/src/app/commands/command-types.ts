@@ -24,6 +24,8 @@ export interface HostContext {
    * callback, saves the token; the session uses it at once (opened, or reopened on its conversation).
    */
   loginWithBrowser(providerId: string): void;
+  /** Stops the browser login that waits (`/login cancel`); false when none waits. */
+  cancelBrowserLogin(): boolean;
   /** A list to choose from, over the input (works before the session is open too). */
   openPicker(picker: PickerSpec): void;
   /** The provider whose credentials are missing (the session could not open), if any. */

@@ -24,6 +24,10 @@ import type { BuiltinCommand, CommandContext, HostContext } from "./command-type
  */
 function startLogin(args: string, context: HostContext) {
   const [named, how] = args.split(/\s+/).filter(Boolean);
+  if (named === "cancel" && how === undefined)
+    return context.say(
+      context.cancelBrowserLogin() ? "Cancelling the browser login." : "No browser login is waiting.",
+    );
   const providerId = named ?? context.missingProvider;
   if (!providerId) return context.say("Name the provider: /login <provider> [oauth|key].", "warning");
   const method = how?.toLowerCase();
@@ -59,7 +63,7 @@ export const loginCommand: BuiltinCommand = {
   name: "login",
   description: "Credentials per provider; log in with the browser (OAuth) or an API key",
   kind: "instant",
-  args: "[provider] [oauth|key]",
+  args: "[provider] [oauth|key] | cancel",
   group: "Provider",
   // No session yet (no credentials): log in to the named provider, or the missing one.
   runWithoutSession: (args, context) => startLogin(args, context),
