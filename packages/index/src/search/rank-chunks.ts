@@ -1,5 +1,5 @@
-import { abbreviationWords, splitIdentifier, splitIdentifiersIn } from "../store/split-identifiers.js";
-import { relatedWords } from "./code-thesaurus.js";
+import type { FULL_TEXT_COLUMNS } from "../store/chunk-table.js";
+import { abbreviationWords, splitIdentifiersIn } from "../store/split-identifiers.js";
 
 /**
  * Full-text ranking on top of LanceDB's BM25: what the query keeps, how the fields weigh, and the
@@ -7,12 +7,23 @@ import { relatedWords } from "./code-thesaurus.js";
  * code, the functions the best hits call raised, definitions of the names a query mentions
  * first). Each step is kept because bench/retrieval's figures showed it helps; steps that were
  * tried and dropped (heavier name or path boosts, file-level aggregation for "where" questions,
- * pseudo-relevance feedback, synonym expansion from mined or WordNet lexicons) are in
+ * pseudo-relevance feedback, synonym expansion from mined or WordNet lexicons, the thesaurus as a
+ * second query-side clause, query word pairs, a signature column, a within-file re-rank) are in
  * docs/performance.md with their figures.
  */
 
-/** Boosts of the full-text columns, in FULL_TEXT_COLUMNS order: body, symbol name, path, comments. */
-export const FIELD_BOOSTS = [1, 1, 1, 1] as const;
+/**
+ * Boosts of the full-text columns, in FULL_TEXT_COLUMNS order: body, symbol name, path, comments,
+ * thesaurus words (bench/retrieval: the thesaurus column at 1 helped on the tuning and held-out
+ * sets; at 0.3 or 0.6 it changed nothing, at 2 it lost MRR).
+ */
+export const FIELD_BOOSTS: Readonly<Record<(typeof FULL_TEXT_COLUMNS)[number], number>> = {
+  text: 1,
+  name_text: 1,
+  path_text: 1,
+  doc_text: 1,
+  syn_text: 1,
+};
 
 /**
  * Words of a code-search question that name no code: how people ask ("where is … implemented",
@@ -41,24 +52,6 @@ export function fullTextQuery(query: string): string {
     ...compounds.join(" ").split(" "),
   ]);
   return [words, ...compounds, ...(expansions ? [expansions] : [])].join(" ");
-}
-
-/**
- * The weight of the thesaurus clause beside the query's own words (bench/retrieval: 0.2 to 0.6
- * all helped on the tuning and held-out sets; 0.3 chosen on the tuning set).
- */
-export const THESAURUS_WEIGHT = 0.3;
-
-/**
- * The thesaurus words related to the query's words (question words left out), as one string for
- * a lighter full-text clause; empty when none is known.
- */
-export function relatedQuery(query: string): string {
-  const words = query
-    .split(/[^\p{L}\p{N}_$]+/u)
-    .filter((word) => word !== "" && !QUESTION_WORDS.has(word.toLowerCase()))
-    .flatMap((word) => [word, ...splitIdentifier(word)]);
-  return relatedWords(words).join(" ");
 }
 
 /** What the re-ranking reads of a candidate. */

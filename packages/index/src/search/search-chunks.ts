@@ -1,15 +1,8 @@
 import picomatch from "picomatch";
 import { pathInList, RESULT_COLUMNS, sqlString } from "../store/chunk-rows.js";
-import { type ChunkTable, FULL_TEXT_COLUMNS } from "../store/chunk-table.js";
+import type { ChunkTable } from "../store/chunk-table.js";
 import { loadLanceDb } from "../store/load-lancedb.js";
-import {
-  FIELD_BOOSTS,
-  fullTextQuery,
-  fuseRanks,
-  relatedQuery,
-  rerank,
-  THESAURUS_WEIGHT,
-} from "./rank-chunks.js";
+import { FIELD_BOOSTS, fullTextQuery, fuseRanks, rerank } from "./rank-chunks.js";
 
 export interface SearchOptions {
   /** Results wanted. Default 10, at most 100. */
@@ -65,8 +58,8 @@ interface ResultRow {
 
 /**
  * Searches one table: full-text (BM25) over the chunk's body, symbol name, path and comments,
- * each weighted apart (FIELD_BOOSTS; a table of an older row format has the body only), with the
- * thesaurus words of the query's words as a lighter clause (THESAURUS_WEIGHT), fused by
+ * and the thesaurus words of its identifiers, each weighted apart (FIELD_BOOSTS; a table of an
+ * older row format has fewer of them, or the body only), fused by
  * reciprocal rank with a vector search when `queryVector` is given, then re-ranked (`rerank`).
  * At most MAX_CHUNKS_PER_FILE chunks per file; `paths` (the index's files) resolves a path glob
  * into an exact filter.
@@ -86,22 +79,11 @@ export async function searchChunks(
   const fetch = Math.max(k * 2 * MAX_CHUNKS_PER_FILE, CANDIDATES) * (filter.postFilter ? 4 : 1);
   const lists: ResultRow[][] = [];
   if (text !== "") {
-    const plain = table.weightedFields
-      ? new lancedb.MultiMatchQuery(text, [...FULL_TEXT_COLUMNS], { boosts: [...FIELD_BOOSTS] })
+    const match = table.weightedFields
+      ? new lancedb.MultiMatchQuery(text, [...table.fullTextColumns], {
+          boosts: table.fullTextColumns.map((column) => FIELD_BOOSTS[column]),
+        })
       : new lancedb.MatchQuery(text, "text");
-    const related = relatedQuery(query);
-    const match =
-      related !== "" && table.weightedFields
-        ? new lancedb.BooleanQuery([
-            [lancedb.Occur.Should, plain],
-            [
-              lancedb.Occur.Should,
-              new lancedb.MultiMatchQuery(related, [...FULL_TEXT_COLUMNS], {
-                boosts: FIELD_BOOSTS.map((boost) => boost * THESAURUS_WEIGHT),
-              }),
-            ],
-          ])
-        : plain;
     let builder = table.table.query().fullTextSearch(match);
     if (filter.where) builder = builder.where(filter.where);
     const rows = (await builder

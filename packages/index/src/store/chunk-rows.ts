@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CodeChunk } from "../types.js";
+import { relatedWords } from "./code-thesaurus.js";
 import { abbreviationWords, pathWords, splitIdentifier, splitIdentifiersIn } from "./split-identifiers.js";
 
 /** One row of a project's chunk table. Column names are snake_case, as stored. */
@@ -20,6 +21,8 @@ export interface ChunkRow {
   path_text: string;
   /** The chunk's comments and docstrings, as words, weighted apart. */
   doc_text: string;
+  /** Thesaurus words related to the words of the chunk's name and identifiers (`clear` → `wipe erase …`), weighted lightly. */
+  syn_text: string;
   /** sha256 hex of `content`: a chunk whose hash is unchanged keeps its vector. */
   content_hash: string;
   /** The embedder that made `vector`; empty without one. */
@@ -64,6 +67,20 @@ export function symbolWords(symbol: string): string {
     .join(" ");
 }
 
+/**
+ * The thesaurus words related to the words of a chunk's symbol and of the identifiers in its
+ * code, each once: what the lighter `syn_text` column holds, so a question in other words (`wipe`)
+ * reaches code written in the API's (`clear`) in the same full-text query.
+ */
+export function relatedText(chunk: Pick<CodeChunk, "symbol" | "content">): string {
+  const words = new Set<string>();
+  if (chunk.symbol) for (const word of symbolWords(chunk.symbol).split(" ")) words.add(word);
+  for (const match of chunk.content.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    for (const word of splitIdentifier(match[0])) words.add(word);
+  }
+  return relatedWords(words).join(" ");
+}
+
 /** Line comments (`//`, `#`, `--`), block comments and docstrings, joined by newlines. */
 const COMMENT = /\/\*[\s\S]*?\*\/|(?:^|\s)(?:\/\/|#)[^\n]*|"""[\s\S]*?"""|'''[\s\S]*?'''/g;
 
@@ -106,6 +123,7 @@ export function toChunkRow(
     name_text: chunk.symbol ? symbolWords(chunk.symbol) : "",
     path_text: pathWords(chunk.path),
     doc_text: commentText(chunk.content),
+    syn_text: relatedText(chunk),
     content_hash: hashText(chunk.content),
     embedder_id: options.embedderId,
   };
