@@ -351,27 +351,6 @@ describe("createIndex, incremental updates", () => {
     expect((await open().status()).rebuildPending).toBe(false);
   });
 
-  it("searches a table of row format 2 (no thesaurus column) until it is rebuilt", async () => {
-    const index = open();
-    await index.update();
-    await index.close();
-    const location = indexLocation(root, { NYZHI_HOME: home });
-    const manifest = await readManifest(location.manifestPath);
-    if (!manifest) throw new Error("no manifest");
-    const database = await ChunkTable.connect(location.databasePath);
-    const table = await ChunkTable.open(database, manifest.table);
-    await table.table.dropColumns(["syn_text"]);
-    const version = await table.version();
-    table.close();
-    writeFileSync(
-      location.manifestPath,
-      JSON.stringify({ ...manifest, rowFormat: 2, tableVersion: version }),
-    );
-    const old = open();
-    expect((await old.status()).rebuildPending).toBe(true);
-    expect((await old.search("user settings"))[0]?.symbol).toBe("read_user_settings");
-  });
-
   it("keeps what was done when stopped, and the next update goes on from there", async () => {
     for (let file = 0; file < 2100; file++)
       write(`many/file-${file}.ts`, `export const value${file} = ${file};\n`);

@@ -1,4 +1,3 @@
-import type { FULL_TEXT_COLUMNS } from "../store/chunk-table.js";
 import { abbreviationWords, splitIdentifiersIn } from "../store/split-identifiers.js";
 
 /**
@@ -8,22 +7,13 @@ import { abbreviationWords, splitIdentifiersIn } from "../store/split-identifier
  * first). Each step is kept because bench/retrieval's figures showed it helps; steps that were
  * tried and dropped (heavier name or path boosts, file-level aggregation for "where" questions,
  * pseudo-relevance feedback, synonym expansion from mined or WordNet lexicons, the thesaurus as a
- * second query-side clause, query word pairs, a signature column, a within-file re-rank) are in
+ * second query-side clause or a column of its own, query word pairs, a signature column, a
+ * within-file re-rank) are in
  * docs/performance.md with their figures.
  */
 
-/**
- * Boosts of the full-text columns, in FULL_TEXT_COLUMNS order: body, symbol name, path, comments,
- * thesaurus words (bench/retrieval: the thesaurus column at 1 helped on the tuning and held-out
- * sets; at 0.3 or 0.6 it changed nothing, at 2 it lost MRR).
- */
-export const FIELD_BOOSTS: Readonly<Record<(typeof FULL_TEXT_COLUMNS)[number], number>> = {
-  text: 1,
-  name_text: 1,
-  path_text: 1,
-  doc_text: 1,
-  syn_text: 1,
-};
+/** Boosts of the full-text columns, in FULL_TEXT_COLUMNS order: body, symbol name, path, comments. */
+export const FIELD_BOOSTS = [1, 1, 1, 1] as const;
 
 /**
  * Words of a code-search question that name no code: how people ask ("where is … implemented",

@@ -1,6 +1,6 @@
 import picomatch from "picomatch";
 import { pathInList, RESULT_COLUMNS, sqlString } from "../store/chunk-rows.js";
-import type { ChunkTable } from "../store/chunk-table.js";
+import { type ChunkTable, FULL_TEXT_COLUMNS } from "../store/chunk-table.js";
 import { loadLanceDb } from "../store/load-lancedb.js";
 import { FIELD_BOOSTS, fullTextQuery, fuseRanks, rerank } from "./rank-chunks.js";
 
@@ -58,8 +58,7 @@ interface ResultRow {
 
 /**
  * Searches one table: full-text (BM25) over the chunk's body, symbol name, path and comments,
- * and the thesaurus words of its identifiers, each weighted apart (FIELD_BOOSTS; a table of an
- * older row format has fewer of them, or the body only), fused by
+ * each weighted apart (FIELD_BOOSTS; a table of an older row format has the body only), fused by
  * reciprocal rank with a vector search when `queryVector` is given, then re-ranked (`rerank`).
  * At most MAX_CHUNKS_PER_FILE chunks per file; `paths` (the index's files) resolves a path glob
  * into an exact filter.
@@ -80,9 +79,7 @@ export async function searchChunks(
   const lists: ResultRow[][] = [];
   if (text !== "") {
     const match = table.weightedFields
-      ? new lancedb.MultiMatchQuery(text, [...table.fullTextColumns], {
-          boosts: table.fullTextColumns.map((column) => FIELD_BOOSTS[column]),
-        })
+      ? new lancedb.MultiMatchQuery(text, [...FULL_TEXT_COLUMNS], { boosts: [...FIELD_BOOSTS] })
       : new lancedb.MatchQuery(text, "text");
     let builder = table.table.query().fullTextSearch(match);
     if (filter.where) builder = builder.where(filter.where);

@@ -13,7 +13,10 @@ export interface ChunkRow {
   kind: string;
   language: string;
   content: string;
-  /** What the full-text index reads: the content, then the words of its path, symbol and identifiers. */
+  /**
+   * What the full-text index reads: the content, then the words of its path, symbol and
+   * identifiers, the abbreviations they use spelled out, and their thesaurus words.
+   */
   text: string;
   /** The symbol's words (`SessionRedirectMixin.resolve_redirects` → `session redirect mixin resolve redirects`), weighted apart. */
   name_text: string;
@@ -21,8 +24,6 @@ export interface ChunkRow {
   path_text: string;
   /** The chunk's comments and docstrings, as words, weighted apart. */
   doc_text: string;
-  /** Thesaurus words related to the words of the chunk's name and identifiers (`clear` → `wipe erase …`), weighted lightly. */
-  syn_text: string;
   /** sha256 hex of `content`: a chunk whose hash is unchanged keeps its vector. */
   content_hash: string;
   /** The embedder that made `vector`; empty without one. */
@@ -47,7 +48,8 @@ export function hashText(text: string | Uint8Array): string {
 
 /**
  * The full-text column of a chunk: its content followed by the words of its path, symbol and
- * compound identifiers, so `parse config` and `config file` find `parseConfigFile`.
+ * compound identifiers, so `parse config` and `config file` find `parseConfigFile`, the words of
+ * the abbreviations they use (`cfg` → `config`), and their thesaurus words (`relatedText`).
  */
 export function searchText(chunk: Pick<CodeChunk, "path" | "symbol" | "content">): string {
   const extra = [pathWords(chunk.path)];
@@ -56,6 +58,7 @@ export function searchText(chunk: Pick<CodeChunk, "path" | "symbol" | "content">
   extra.push(...compounds);
   const words = [...extra.join(" ").split(" "), ...(chunk.content.toLowerCase().match(/[a-z]+/g) ?? [])];
   extra.push(abbreviationWords(words));
+  extra.push(relatedText(chunk));
   return `${chunk.content}\n${extra.join("\n")}`;
 }
 
@@ -69,8 +72,8 @@ export function symbolWords(symbol: string): string {
 
 /**
  * The thesaurus words related to the words of a chunk's symbol and of the identifiers in its
- * code, each once: what the lighter `syn_text` column holds, so a question in other words (`wipe`)
- * reaches code written in the API's (`clear`) in the same full-text query.
+ * code, each once: written into its full-text column, so a question in other words (`wipe`)
+ * reaches code written in the API's (`clear`) with no more work at search time.
  */
 export function relatedText(chunk: Pick<CodeChunk, "symbol" | "content">): string {
   const words = new Set<string>();
@@ -123,7 +126,6 @@ export function toChunkRow(
     name_text: chunk.symbol ? symbolWords(chunk.symbol) : "",
     path_text: pathWords(chunk.path),
     doc_text: commentText(chunk.content),
-    syn_text: relatedText(chunk),
     content_hash: hashText(chunk.content),
     embedder_id: options.embedderId,
   };

@@ -5,10 +5,9 @@ import { loadLanceDb } from "./load-lancedb.js";
 
 /**
  * The columns with a full-text index (LanceDB names an index `<column>_idx`): `text` in every
- * table; the separately weighted fields (name, path, comments) in tables of ROW_FORMAT 2 on, the
- * thesaurus words (`syn_text`) from ROW_FORMAT 3 on.
+ * table; the separately weighted fields (name, path, comments) in tables of ROW_FORMAT 2 on.
  */
-export const FULL_TEXT_COLUMNS = ["text", "name_text", "path_text", "doc_text", "syn_text"] as const;
+export const FULL_TEXT_COLUMNS = ["text", "name_text", "path_text", "doc_text"] as const;
 /** Paths per `DELETE … IN (…)` statement. */
 const DELETE_BATCH = 500;
 
@@ -24,8 +23,6 @@ export class ChunkTable {
     readonly dimensions: number | undefined,
     /** Whether the table has the separately weighted fields (tables written before them have only `text`). */
     readonly weightedFields: boolean,
-    /** The FULL_TEXT_COLUMNS this table has (an older table lacks the later ones). */
-    readonly fullTextColumns: readonly (typeof FULL_TEXT_COLUMNS)[number][] = FULL_TEXT_COLUMNS,
   ) {}
 
   static async connect(databasePath: string): Promise<Connection> {
@@ -53,7 +50,6 @@ export class ChunkTable {
       new arrow.Field("name_text", text(), false),
       new arrow.Field("path_text", text(), false),
       new arrow.Field("doc_text", text(), false),
-      new arrow.Field("syn_text", text(), false),
       new arrow.Field("content_hash", text(), false),
       new arrow.Field("embedder_id", text(), false),
     ];
@@ -73,9 +69,7 @@ export class ChunkTable {
     const vector = schema.fields.find((field) => field.name === "vector");
     const dimensions = vector ? (vector.type as { listSize: number }).listSize : undefined;
     const weightedFields = schema.fields.some((field) => field.name === "name_text");
-    const names = new Set(schema.fields.map((field) => field.name));
-    const columns = FULL_TEXT_COLUMNS.filter((column) => names.has(column));
-    return new ChunkTable(table, dimensions, weightedFields, columns);
+    return new ChunkTable(table, dimensions, weightedFields);
   }
 
   version(): Promise<number> {
@@ -126,7 +120,7 @@ export class ChunkTable {
    */
   async ensureFullTextIndex(): Promise<{ unindexedRows: number }> {
     let unindexedRows = 0;
-    const columns = this.weightedFields ? this.fullTextColumns : (["text"] as const);
+    const columns = this.weightedFields ? FULL_TEXT_COLUMNS : (["text"] as const);
     for (const column of columns) {
       const stats = await this.table.indexStats(`${column}_idx`);
       if (stats) {
