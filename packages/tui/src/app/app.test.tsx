@@ -108,9 +108,12 @@ describe("App", () => {
       },
       { env },
     );
-    await until(() => view.lastFrame()!.includes("Type /login to paste an API key for anthropic"));
+    await until(() => view.lastFrame()!.includes("Type /login to log in to anthropic here"));
     expect(view.onExit).not.toHaveBeenCalled();
+    // Anthropic offers a browser login too: the picker offers both; "paste" picks the key.
     await press(view.stdin, "/login", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Log in with the browser (OAuth)"));
+    await press(view.stdin, "paste", KEYS.enter);
     await until(() => view.lastFrame()!.includes("Paste the API key for anthropic"));
     await press(view.stdin, "sk-ant-secret-0123456789");
     expect(view.lastFrame()).not.toContain("sk-ant-secret");

@@ -1,5 +1,5 @@
 import type { Environment } from "@nyzhi/config";
-import { type AgentEvent, login, parseSlashInput, type SessionResume, type TurnInput } from "@nyzhi/core";
+import { type AgentEvent, parseSlashInput, type SessionResume, type TurnInput } from "@nyzhi/core";
 import { Box, Text, useStdin } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../approval/approval-dialog.js";
@@ -38,6 +38,7 @@ import { useAutopilotNotice } from "./use-autopilot-notice.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
+import { useLogin } from "./use-login.js";
 import { type NotifySettings, useNotify } from "./use-notify.js";
 import { useRewind } from "./use-rewind.js";
 import { inputText, type SendOptions, type SessionOpener, useSession } from "./use-session.js";
@@ -321,8 +322,9 @@ export function App(props: AppProps) {
     send: sendPrompt,
   });
 
-  /** `/login`: the provider whose API key is being pasted (masked), if any. */
-  const [loginFor, setLoginFor] = useState<string | undefined>(undefined);
+  /** `/login`: a pasted key (masked) or the browser login; the session uses it at once. */
+  const logins = useLogin({ env, session, controls, say, dispatch });
+  const loginFor = logins.keyFor;
   const hostContext = useCallback(
     (): HostContext => ({
       busy,
@@ -330,11 +332,23 @@ export function App(props: AppProps) {
       commands,
       dispatch,
       say,
-      askApiKey: setLoginFor,
+      askApiKey: logins.askApiKey,
+      loginWithBrowser: logins.loginWithBrowser,
+      openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       missingProvider: controls.missingProvider,
       exit: () => void quit(0),
     }),
-    [busy, commands, controls.missingProvider, dispatch, env, quit, say],
+    [
+      busy,
+      commands,
+      controls.missingProvider,
+      dispatch,
+      env,
+      logins.askApiKey,
+      logins.loginWithBrowser,
+      quit,
+      say,
+    ],
   );
   const context = useCallback(
     (current: NonNullable<typeof session>): CommandContext => ({
@@ -347,9 +361,9 @@ export function App(props: AppProps) {
       },
       agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
-      openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       rewind: rewind.open,
       switchSession: controls.switchTo,
+      reopenSession: controls.reload,
       refresh,
       offerPlan: modeKeys.setOffer,
       search: search.start,
@@ -380,27 +394,6 @@ export function App(props: AppProps) {
       stdin,
       togglePanel,
     ],
-  );
-
-  const saveKey = useCallback(
-    async (providerId: string, apiKey: string) => {
-      setLoginFor(undefined);
-      try {
-        const result = await login({
-          providerId,
-          apiKey,
-          method: "api-key",
-          env,
-          io: { print: (line) => say(line), prompt: async () => "" },
-        });
-        if (result.status !== "saved") return say(`No key saved for ${providerId}.`, "warning");
-        say(`Saved the API key for ${providerId} (${result.storeKind} store, as \`nyz login\` saves it).`);
-        if (!session) await controls.reopen();
-      } catch (error) {
-        dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
-      }
-    },
-    [controls, dispatch, env, say, session],
   );
 
   /** Said when a command needs the session before it is open. */
@@ -636,8 +629,8 @@ export function App(props: AppProps) {
       {loginFor !== undefined ? (
         <SecretPrompt
           label={`Paste the API key for ${loginFor}:`}
-          onSubmit={(key) => void saveKey(loginFor, key)}
-          onCancel={() => setLoginFor(undefined)}
+          onSubmit={(key) => void logins.saveKey(loginFor, key)}
+          onCancel={logins.cancelKey}
         />
       ) : null}
       <SteerPrompt panel={panel} />
