@@ -145,6 +145,31 @@ describe("App", () => {
   });
 });
 
+describe("App while the session opens", () => {
+  it("keeps commands typed before the session is open and runs them once it is (nothing refused)", async () => {
+    const { session, calls } = fakeSession(answering("reviewed"));
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const view = setup(async () => {
+      await gate;
+      return session;
+    });
+    await press(view.stdin, "/permissions", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("/permissions runs once the session is open"));
+    await press(view.stdin, "/review src", KEYS.enter);
+    await settle();
+    expect(calls.turns).toHaveLength(0);
+    expect(view.lastFrame()).not.toContain("still opening");
+    release();
+    await until(() => calls.turns.length === 1);
+    expect(calls.turns[0]).toEqual([{ type: "text", text: "Review this code" }]);
+    await until(() => view.lastFrame()!.includes("reviewed"));
+    await until(() => view.lastFrame()!.includes("Permissions in force:"));
+  });
+});
+
 describe("App approvals", () => {
   let next = 0;
   /** Core asks: an `approval-requested` event with its id, as the session emits it. */

@@ -412,14 +412,21 @@ export function App(props: AppProps) {
     [controls.status, dispatch],
   );
 
-  /** Prompt-kind commands typed while a turn runs; they run when it ends. */
-  const deferred = useRef<{ command: AppCommand; args: string }[]>([]);
+  /**
+   * Commands that wait: prompt-kind ones typed while a turn runs (they run when it ends), and any
+   * typed while the session opens or reopens (`/trust on`, `/login`): they run once it is open.
+   */
+  const deferred = useRef<({ command: AppCommand; args: string } | { custom: string })[]>([]);
+  const opening = !session && controls.status !== "needs-login";
   const runCommand = useCallback(
     async (command: AppCommand, args: string) => {
       try {
         if (!session) {
           if (command.runWithoutSession) await command.runWithoutSession(args, hostContext());
-          else noSessionYet();
+          else if (opening) {
+            deferred.current.push({ command, args });
+            say(`/${command.name} runs once the session is open.`);
+          } else noSessionYet();
           return;
         }
         if (busy && command.kind === "prompt") {
@@ -432,19 +439,15 @@ export function App(props: AppProps) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [busy, context, dispatch, hostContext, noSessionYet, say, session],
+    [busy, context, dispatch, hostContext, noSessionYet, opening, say, session],
   );
-  useEffect(() => {
-    if (busy || !session || deferred.current.length === 0) return;
-    const next = deferred.current.shift();
-    if (next) void runCommand(next.command, next.args);
-  }, [busy, runCommand, session]);
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
   const runCustom = useCallback(
     async (typed: string) => {
       if (!session) {
-        noSessionYet();
+        if (opening) deferred.current.push({ custom: typed });
+        else noSessionYet();
         return;
       }
       let expanded: string;
@@ -461,8 +464,15 @@ export function App(props: AppProps) {
       }
       sendPrompt(expanded, { display: typed });
     },
-    [dispatch, noSessionYet, sendPrompt, session],
+    [dispatch, noSessionYet, opening, sendPrompt, session],
   );
+  useEffect(() => {
+    if (busy || !session) return;
+    const next = deferred.current.shift();
+    if (!next) return;
+    if ("custom" in next) void runCustom(next.custom);
+    else void runCommand(next.command, next.args);
+  }, [busy, runCommand, runCustom, session]);
 
   const submit = useCallback(
     (text: string, display?: string, images: readonly string[] = []) => {
