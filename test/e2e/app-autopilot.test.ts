@@ -149,9 +149,11 @@ describe.skipIf(!hasTmux())("/autopilot in the app", { timeout: 180_000 }, () =>
     );
     // A prompt typed meanwhile waits for the turn; /stop drops it too.
     await term.typeLine("and also this");
+    await term.waitForText("· 1 queued");
     await term.typeLine("/stop");
-    const stopped = await term.waitForText("Autopilot cancelled");
-    expect(stopped).toContain("Dropped 1 queued message(s).");
+    const stopped = await term.waitForText("Dropped 1 queued message(s).");
+    expect(stopped).toContain("Autopilot cancelled: no further phase runs.");
+    expect(stopped).not.toContain("/autopilot resume goes on from there");
     expect(JSON.parse(await readFile(statePath, "utf8"))).toMatchObject({
       idea: "a tiny greeter",
       phase: "cancelled",

@@ -60,6 +60,7 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
       return `\nError: ${event.message}\n`;
     case "autopilot-phase":
       if (event.status === "started") return `\n[autopilot: ${event.phase} phase]\n`;
+      if (event.phase === "cancelled") return "\n[autopilot cancelled]\n";
       return event.reason === "completed"
         ? "\n[autopilot complete]\n"
         : `\n[autopilot stopped in the ${event.phase} phase (${event.reason}); /autopilot resume goes on]\n`;

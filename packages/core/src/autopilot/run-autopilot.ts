@@ -73,9 +73,10 @@ export async function* runAutopilot(
     turns.usage = addUsage(turns.usage, result.usage);
     turns.costUsd += result.costUsd;
     if (await cancelled()) {
-      yield phaseEvent("stopped", "aborted");
       current = { ...current, phase: "cancelled" };
       await saveAutopilotState(options.projectRoot, current);
+      // Phase `cancelled`: the host says it was cancelled, not that it can be resumed.
+      yield phaseEvent("stopped", "aborted");
       return { state: current, turns, reason: "aborted", cancelledIn: phase };
     }
     if (result.reason !== "completed" || options.signal.aborted) {

@@ -367,5 +367,6 @@ function endTurn(state: TranscriptState, event: AgentEventOf<"turn-end">, at: nu
 function autopilotLine(event: AgentEventOf<"autopilot-phase">): string {
   if (event.status === "started") return `Autopilot · ${event.phase} phase`;
   if (event.reason === "completed") return "Autopilot complete: the validation report is above.";
+  if (event.phase === "cancelled") return "Autopilot cancelled: no further phase runs.";
   return `Autopilot stopped in the ${event.phase} phase (${event.reason}); /autopilot resume goes on from there.`;
 }
