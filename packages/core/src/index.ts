@@ -488,6 +488,12 @@ export { createVerifyTool } from "./tools/shell/verify.js";
 export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
 export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./tools/teams/team-tools.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
+export {
+  emptyFigures,
+  type UsageFigures,
+  UsageLedger,
+  type UsageTotals,
+} from "./usage/usage-ledger.js";
 // Command workflows (`/handoff`, `/map`, `/learn`, prompt workflows)
 export { MAP_DIRECTORY, MAP_DOCUMENTS, type MapResult, mapCodebase } from "./workflows/codebase-map.js";
 export {

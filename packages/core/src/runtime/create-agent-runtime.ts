@@ -74,6 +74,7 @@ import {
   type ShellEnvironmentSettings,
 } from "../tools/shell/command-environment.js";
 import { leadTeamTools, memberTeamTools } from "../tools/teams/team-tools.js";
+import { UsageLedger } from "../usage/usage-ledger.js";
 import type { AgentRuntime, CreateAgentRuntimeOptions } from "./agent-runtime-types.js";
 import { type AgentEntry, type AgentPlace, createChildFactory } from "./child-factory.js";
 import { EventRouter } from "./event-router.js";
@@ -147,6 +148,8 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       }),
   });
   const questions = hostQuestions(router.route, agent);
+  // Every agent's steps (lead, subagents, teammates) and the embedder are summed here, once.
+  const usageLedger = new UsageLedger();
   const readOnlyIndex = options.indexUse === "read-only";
   const codeIndex =
     options.codeIndex === false
@@ -161,9 +164,16 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
               ...(options.indexProcess
                 ? { open: indexProcessOpener(options.indexProcess, { root: projectRoot, env, config }) }
                 : {}),
-              onActivity: (activity) => router.route({ type: "index-progress", agent, ...activity }),
+              onActivity: (activity) =>
+                router.route({
+                  type: "index-progress",
+                  agent,
+                  ...activity,
+                  sessionTotal: usageLedger.totals().session,
+                }),
             })
           : undefined));
+  if (codeIndex) usageLedger.setEmbedding(() => codeIndex.embeddingUsage());
   const stopIndexingChanges = codeIndex
     ? tracker.onChange((path) => codeIndex.filesChanged([path]))
     : undefined;
@@ -361,6 +371,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
     hooks: toolCallHooks(hookRunner, { sessionId }),
     createToolContext: toolContextFor({ id: agent.agentId, depth: agent.depth }, todos, leadTools),
     budget: budgets.hooksFor(agent.agentId),
+    usageLedger,
     attachEventSource: router.attach,
     shapeToolResult: async (output, call) =>
       (
@@ -522,6 +533,7 @@ export function createAgentRuntime(options: CreateAgentRuntimeOptions): AgentRun
       trustOverride = mode;
     },
     budgets,
+    usage: usageLedger,
     interaction: {
       answer(id, reply) {
         if (typeof reply === "object" && "text" in reply) return questions.answer(id, reply.text);
