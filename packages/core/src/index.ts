@@ -452,7 +452,12 @@ export { listAgentsTool } from "./tools/agents/list-agents-tool.js";
 export { removeAgentTool } from "./tools/agents/remove-agent-tool.js";
 export { createTaskTool, type TaskRoleSource } from "./tools/agents/task-tool.js";
 export { getArchitectureKnowledgeTool } from "./tools/architecture/get-architecture-knowledge-tool.js";
-export { builtinTools } from "./tools/catalogue/builtin-tools.js";
+export { standardTools } from "./tools/catalogue/standard-tools.js";
+export {
+  type ToolCatalogue,
+  type ToolCatalogueOptions,
+  toolCatalogue,
+} from "./tools/catalogue/tool-catalogue.js";
 // More tools
 export { deferIfMany } from "./tools/deferred/defer-if-many.js";
 export { TOOL_REGISTRY_SERVICE, toolSearchTool } from "./tools/deferred/tool-search-tool.js";
