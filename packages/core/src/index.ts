@@ -424,6 +424,7 @@ export {
   type TeamSummary,
 } from "./teams/team-snapshot.js";
 export { type CreateTeamRequest, TeamStore } from "./teams/team-store.js";
+export { TEAM_TOOL_NAMES } from "./teams/team-tool-names.js";
 export {
   DEFAULT_LEAD_NAME,
   leadName,
@@ -491,7 +492,7 @@ export { truncateEnd, truncateText } from "./tools/seam/truncate-text.js";
 export { createBashTool } from "./tools/shell/bash.js";
 export { createVerifyTool } from "./tools/shell/verify.js";
 export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
-export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./tools/teams/team-tools.js";
+export { formatTaskLine, leadTeamTools, memberTeamTools } from "./tools/teams/team-tools.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
 export {
   emptyFigures,
