@@ -66,7 +66,13 @@ describe("subagents through nyz exec", () => {
     });
     expect(result.code).toBe(0);
     const events = lines(result.stdout);
-    expect(events.filter((event) => event.type === "subagent_spawned")).toHaveLength(3);
+    const spawned = events.filter((event) => event.type === "subagent_spawned");
+    expect(spawned).toHaveLength(3);
+    // Each child names the lead's call that started it (hosts show it under that call).
+    const taskCalls = events.filter(
+      (event) => event.type === "tool_start" && (event.name === "task" || event.name === "spawn_agent"),
+    );
+    expect(spawned.map((event) => event.call_id).sort()).toEqual(taskCalls.map((event) => event.id).sort());
     const completed = events.filter((event) => event.type === "subagent_completed");
     expect(completed.map((event) => event.status)).toEqual([
       "completed: area explored",

@@ -166,6 +166,7 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
             ...(event.unknownRole ? { unknown_role: true } : {}),
             ...(event.budget ? { budget: budgetLimitFields(event.budget) } : {}),
             ...(event.worktree ? { worktree: event.worktree } : {}),
+            ...(event.callId ? { call_id: event.callId } : {}),
           },
         ];
       case "subagent-status-changed":

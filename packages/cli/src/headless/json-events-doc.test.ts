@@ -118,6 +118,7 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
       model: "m",
       budget: { tokens: 5000, scope: "agent" },
       worktree: { branch: "nyzhi/ada-1", path: "/w" },
+      callId: "call-1",
     },
   ],
   "subagent-queued": [

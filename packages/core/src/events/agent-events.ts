@@ -149,6 +149,8 @@ export interface AgentEvents {
     worktree?: { branch: string; path: string };
     /** The message its parent gave it: its task. */
     task?: string;
+    /** The parent's tool call that spawned it (`task`, `spawn_agent`), where a call did. */
+    callId?: string;
   };
   /**
    * A spawn waits for a slot: its parent already runs `limit` children of that kind

@@ -158,6 +158,8 @@ export interface SpawnRequest {
   budget?: BudgetSpec | undefined;
   /** See `ChildRequest.isolation`. */
   isolation?: "shared" | "worktree" | undefined;
+  /** The parent's tool call that spawns it, told to hosts so they show the child under it. */
+  callId?: string | undefined;
 }
 
 export interface WaitRequest {
@@ -398,6 +400,7 @@ export class AgentManager {
       ...(built.budget ? { budget: built.budget } : {}),
       ...(built.worktree ? { worktree: { branch: built.worktree.branch, path: built.worktree.path } } : {}),
       task: request.message,
+      ...(request.callId ? { callId: request.callId } : {}),
     });
     this.start(agent, request.message);
     return {

@@ -4,6 +4,7 @@ import { render } from "ink-testing-library";
 import { type Mock, vi } from "vitest";
 import { App } from "../app/app.js";
 import { SessionBridge } from "../app/session-bridge.js";
+import { BEL } from "../app/use-notify.js";
 import type { SessionOpener } from "../app/use-session.js";
 import { resolveTheme } from "../theme/theme.js";
 
@@ -32,5 +33,8 @@ export function renderApp(
       initialPrompt={props.initialPrompt}
     />,
   );
-  return { ...view, bridge, onExit };
+  // The bell (an approval waits, a long turn ended) is written to the terminal between frames;
+  // it is not a frame, so it does not hide the screen the person sees.
+  const lastFrame = () => view.frames.findLast((frame) => frame !== BEL);
+  return { ...view, lastFrame, bridge, onExit };
 }

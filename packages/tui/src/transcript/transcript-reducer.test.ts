@@ -288,6 +288,98 @@ describe("transcriptReducer", () => {
     ]);
   });
 
+  it("shows each child under the task call that started it, and each diff under its edit, when calls run side by side", () => {
+    const task = (callId: string, description: string) =>
+      from(lead, {
+        type: "tool-start",
+        callId,
+        name: "task",
+        input: { subagent_type: "explorer", description },
+      });
+    const spawned = (callId: string, childId: string, nickname: string) =>
+      from(lead, {
+        type: "subagent-spawned",
+        childId,
+        nickname,
+        role: "explorer",
+        depth: 1,
+        unknownRole: false,
+        model: "m",
+        callId,
+      });
+    const edit = (callId: string, path: string) =>
+      from(lead, {
+        type: "tool-start",
+        callId,
+        name: "edit",
+        input: { file_path: path, old_string: "a", new_string: "b" },
+      });
+    const edited = (callId: string, path: string) =>
+      from(lead, {
+        type: "tool-end",
+        callId,
+        name: "edit",
+        output: `Edited ${path}`,
+        isError: false,
+        durationMs: 1,
+      });
+    const state = run([
+      from(lead, { type: "step-start", step: 1 }),
+      task("t1", "look at a"),
+      task("t2", "look at b"),
+      spawned("t2", "c2", "bee"),
+      spawned("t1", "c1", "ant"),
+      edit("e1", "one.txt"),
+      edit("e2", "two.txt"),
+      edited("e2", "two.txt"),
+      edited("e1", "one.txt"),
+    ]);
+    expect(
+      shape(state.items).map((item) =>
+        item.kind === "tool"
+          ? `${item.name} ${item.summary}`
+          : item.kind === "diff"
+            ? `diff ${item.path}`
+            : `⊕ ${"nickname" in item ? item.nickname : ""}`,
+      ),
+    ).toEqual([
+      "task explorer: look at a",
+      "⊕ ant",
+      "task explorer: look at b",
+      "⊕ bee",
+      "edit one.txt",
+      "diff one.txt",
+      "edit two.txt",
+      "diff two.txt",
+    ]);
+  });
+
+  it("appends what a call caused once its row is already in the scrollback", () => {
+    const state = run([
+      from(lead, { type: "tool-start", callId: "s", name: "spawn_agent", input: { message: "go" } }),
+      from(lead, {
+        type: "tool-end",
+        callId: "s",
+        name: "spawn_agent",
+        output: "{}",
+        isError: false,
+        durationMs: 1,
+      }),
+      from(lead, { type: "text-delta", delta: "waiting" }),
+      from(lead, {
+        type: "subagent-spawned",
+        childId: "c",
+        nickname: "late",
+        role: "worker",
+        depth: 1,
+        unknownRole: false,
+        model: "m",
+        callId: "s",
+      }),
+    ]);
+    expect(shape(state.items).map((item) => item.kind)).toEqual(["tool", "assistant", "subagent"]);
+  });
+
   it("computes a diff from the old and new text when the output carries none", () => {
     const state = run([
       from(lead, {

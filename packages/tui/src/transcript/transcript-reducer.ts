@@ -6,6 +6,7 @@ import {
   appendItem,
   discardStep,
   finalizeStream,
+  insertBelow,
   labelOf,
   retryMessage,
   updateItem,
@@ -167,16 +168,25 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         role: event.role,
       };
       const next = { ...state, agents: { ...state.agents, [event.childId]: label } };
-      return appendItem(next, (id) => ({
-        kind: "subagent",
-        id,
-        done: true,
-        event: "spawned",
-        nickname: event.nickname,
-        role: event.role,
-        depth: event.depth,
-        detail: event.unknownRole ? `${event.model} · unknown role, default used` : event.model,
-      }));
+      const { callId } = event;
+      // Shown under the call that started it (with the other children it started), not wherever
+      // the list had got to: eight `task` rows read each with its own child.
+      return insertBelow(
+        next,
+        callId === undefined ? undefined : state.tools[callId],
+        (id) => ({
+          kind: "subagent",
+          id,
+          done: true,
+          event: "spawned",
+          nickname: event.nickname,
+          role: event.role,
+          depth: event.depth,
+          detail: event.unknownRole ? `${event.model} · unknown role, default used` : event.model,
+          ...(callId === undefined ? {} : { callId }),
+        }),
+        (item) => item.kind === "subagent" && item.event === "spawned" && item.callId === callId,
+      );
     }
     case "subagent-queued":
       return appendItem(state, (id) => ({

@@ -55,6 +55,33 @@ export function appendItem(
   };
 }
 
+/**
+ * Inserts an item just below the live row `anchorId` and the items already placed below it
+ * (those `belongs` accepts), so what a tool call caused (its diff, the subagents it started) reads
+ * under its call and not wherever the list had got to. A row that is no longer live (already in the
+ * scrollback) or gone takes nothing: the item is appended as usual.
+ */
+export function insertBelow(
+  state: TranscriptState,
+  anchorId: string | undefined,
+  build: (id: string) => TranscriptItem,
+  belongs: (item: TranscriptItem) => boolean = () => false,
+  stepOf?: string,
+): TranscriptState {
+  const anchor = anchorId === undefined ? -1 : state.items.findLastIndex((item) => item.id === anchorId);
+  if (anchor < 0 || state.items[anchor]!.done) return appendItem(state, build, stepOf);
+  let at = anchor + 1;
+  while (at < state.items.length && belongs(state.items[at]!)) at += 1;
+  const { id, state: next } = nextItemId(state);
+  const items = [...next.items.slice(0, at), build(id), ...next.items.slice(at)];
+  const withItem = { ...next, items };
+  if (stepOf === undefined) return withItem;
+  return {
+    ...withItem,
+    stepItems: { ...withItem.stepItems, [stepOf]: [...(withItem.stepItems[stepOf] ?? []), id] },
+  };
+}
+
 /** Replaces the item with `id` (searched from the end, where live items are). */
 export function updateItem(
   state: TranscriptState,

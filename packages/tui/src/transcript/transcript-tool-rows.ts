@@ -2,7 +2,7 @@ import type { AgentEvent, AgentEventOf } from "@nyzhi/core";
 import { diffFromToolEnd } from "../diff/diff-from-tool.js";
 import { finishedAgentToolOutput } from "../tools/describe-agent-tools.js";
 import { summarizeToolInput } from "../tools/summarize-tool-input.js";
-import { appendItem, labelOf, updateItem } from "./transcript-state.js";
+import { appendItem, insertBelow, labelOf, updateItem } from "./transcript-state.js";
 import type { ToolItem, ToolStatus, TranscriptState } from "./transcript-types.js";
 
 /** Above this many characters, a running tool's streamed output keeps only its tail. */
@@ -66,34 +66,37 @@ export function endTool(
         ? "failed"
         : "done";
   let next = ensureToolRow(state, event, at - event.durationMs, status);
-  let input: unknown;
-  next = updateTool(next, event.callId, (row) => {
-    input = row.input;
-    return {
-      ...row,
-      status,
+  const rowId = next.tools[event.callId];
+  const row = next.items.find((item) => item.id === rowId);
+  const input = row?.kind === "tool" ? row.input : undefined;
+  // The diff goes just below its row while the row is still live, then the row is final.
+  const change =
+    status === "done"
+      ? diffFromToolEnd({ tool: event.name, input, output: event.output, metadata: event.metadata })
+      : undefined;
+  if (change) {
+    next = insertBelow(next, rowId, (id) => ({
+      kind: "diff",
+      id,
       done: true,
-      output:
-        status === "done"
-          ? finishedAgentToolOutput(event.name, event.output, (id) => state.agents[id]?.nickname)
-          : event.output,
-      durationMs: event.durationMs,
-      reason: status === "denied" ? (row.reason ?? event.output) : row.reason,
-      summary: row.summary || summarizeToolInput(event.name, row.input),
-    };
-  });
-  const { [event.callId]: _ended, ...tools } = next.tools;
-  next = { ...next, tools };
-  if (status !== "done") return next;
-  const change = diffFromToolEnd({ tool: event.name, input, output: event.output, metadata: event.metadata });
-  if (!change) return next;
-  return appendItem(next, (id) => ({
-    kind: "diff",
-    id,
+      agent: labelOf(state, event.agent),
+      path: change.path,
+      diff: change.diff,
+      created: change.created,
+    }));
+  }
+  next = updateTool(next, event.callId, (row) => ({
+    ...row,
+    status,
     done: true,
-    agent: labelOf(state, event.agent),
-    path: change.path,
-    diff: change.diff,
-    created: change.created,
+    output:
+      status === "done"
+        ? finishedAgentToolOutput(event.name, event.output, (id) => state.agents[id]?.nickname)
+        : event.output,
+    durationMs: event.durationMs,
+    reason: status === "denied" ? (row.reason ?? event.output) : row.reason,
+    summary: row.summary || summarizeToolInput(event.name, row.input),
   }));
+  const { [event.callId]: _ended, ...tools } = next.tools;
+  return { ...next, tools };
 }

@@ -89,6 +89,8 @@ export interface SubagentItem extends ItemBase {
   depth: number;
   /** Final status for `completed` (completed, errored: …), model for `spawned`. */
   detail: string;
+  /** For `spawned`: the parent's tool call that started it (its row is just above). */
+  callId?: string;
 }
 
 export interface RetryItem extends ItemBase {

@@ -88,6 +88,7 @@ export function createSpawnAgentTool(roles: readonly RoleSummary[] | (() => read
         forkTurns: input.fork_turns,
         budget: budgetSpecOf(input.budget),
         isolation: input.isolation,
+        callId: context.callId,
       });
       const output: Record<string, unknown> = {
         agent_id: spawned.agentId,

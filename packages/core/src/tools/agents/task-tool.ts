@@ -71,6 +71,7 @@ export function createTaskTool(roles: TaskRoleSource): Tool {
         signal: context.signal,
         budget: budgetSpecOf(input.budget),
         isolation: input.isolation,
+        callId: context.callId,
       });
       try {
         const status = await manager.waitUntilFinal(spawned.agentId, context.signal);
