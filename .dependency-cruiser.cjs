@@ -48,8 +48,8 @@ const coreFloors = [
     why: "engines built on the ones below (grep walks files and matches globs; the sandbox matches path globs)",
   },
   {
-    folders: ["budgets", "worktrees"],
-    why: "agent-agnostic pieces the vocabulary speaks of: budget limits and their ledger, git worktrees and their records",
+    folders: ["budgets", "usage", "worktrees"],
+    why: "agent-agnostic pieces the vocabulary speaks of: budget limits and their ledger, the usage ledger (a session's one sum of tokens and cost), git worktrees and their records",
   },
   {
     folders: ["events", "tools/seam", "doctor"],

@@ -194,6 +194,15 @@ describe("nyz exec --json: correlatable events", () => {
       cache_write_tokens: 0,
       embedding_tokens: 0,
       cost_usd: expect.any(Number),
+      // A new session: its totals (core's) are this run's.
+      session_total: {
+        input_tokens: 350,
+        output_tokens: 30,
+        cache_read_tokens: 50,
+        cache_write_tokens: 0,
+        embedding_tokens: 0,
+        cost_usd: events.at(-1)!.cost_usd,
+      },
       duration_ms: expect.any(Number),
     });
   });

@@ -63,6 +63,17 @@ describe("per-subagent usage in nyz export", () => {
     expect(explorerRequests).toHaveLength(2);
     const spent: Usage = { ...EXPLORER_USAGE, cacheReadTokens: 0, cacheWriteTokens: 0 };
     const costUsd = computeCost(findModel(explorerRequests[0]!.model ?? "", "anthropic")!, spent);
+    // Core sums the run once: each usage line carries the session's total so far, the last line the same.
+    const usageLines = lines(result.stdout).filter((event) => event.type === "usage");
+    const inputs = usageLines.map((event) => event.input_tokens as number);
+    const runningTotals = inputs.map((_, index) => inputs.slice(0, index + 1).reduce((a, b) => a + b, 0));
+    expect(usageLines.map((event) => (event.session_total as { input_tokens: number }).input_tokens)).toEqual(
+      runningTotals,
+    );
+    const last = lines(result.stdout).at(-1)!;
+    expect(last.type).toBe("turn_complete");
+    expect(last.session_total).toEqual(usageLines.at(-1)!.session_total);
+    expect(last.input_tokens).toBe(runningTotals.at(-1));
     const completed = lines(result.stdout).filter((event) => event.type === "subagent_completed");
     expect(completed.map((event) => [event.input_tokens, event.output_tokens, event.cost_usd])).toEqual([
       [4000, 800, costUsd],

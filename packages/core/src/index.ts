@@ -425,6 +425,7 @@ export {
   type TeamSummary,
 } from "./teams/team-snapshot.js";
 export { type CreateTeamRequest, TeamStore } from "./teams/team-store.js";
+export { TEAM_TOOL_NAMES } from "./teams/team-tool-names.js";
 export {
   DEFAULT_LEAD_NAME,
   leadName,
@@ -453,7 +454,12 @@ export { listAgentsTool } from "./tools/agents/list-agents-tool.js";
 export { removeAgentTool } from "./tools/agents/remove-agent-tool.js";
 export { createTaskTool, type TaskRoleSource } from "./tools/agents/task-tool.js";
 export { getArchitectureKnowledgeTool } from "./tools/architecture/get-architecture-knowledge-tool.js";
-export { builtinTools } from "./tools/catalogue/builtin-tools.js";
+export { standardTools } from "./tools/catalogue/standard-tools.js";
+export {
+  type ToolCatalogue,
+  type ToolCatalogueOptions,
+  toolCatalogue,
+} from "./tools/catalogue/tool-catalogue.js";
 // More tools
 export { deferIfMany } from "./tools/deferred/defer-if-many.js";
 export { TOOL_REGISTRY_SERVICE, toolSearchTool } from "./tools/deferred/tool-search-tool.js";
@@ -487,8 +493,14 @@ export { truncateEnd, truncateText } from "./tools/seam/truncate-text.js";
 export { createBashTool } from "./tools/shell/bash.js";
 export { createVerifyTool } from "./tools/shell/verify.js";
 export { loadSkillTool } from "./tools/skills/load-skill-tool.js";
-export { formatTaskLine, leadTeamTools, memberTeamTools, TEAM_TOOL_NAMES } from "./tools/teams/team-tools.js";
+export { formatTaskLine, leadTeamTools, memberTeamTools } from "./tools/teams/team-tools.js";
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
+export {
+  emptyFigures,
+  type UsageFigures,
+  UsageLedger,
+  type UsageTotals,
+} from "./usage/usage-ledger.js";
 // Command workflows (`/handoff`, `/map`, `/learn`, prompt workflows)
 export { MAP_DIRECTORY, MAP_DOCUMENTS, type MapResult, mapCodebase } from "./workflows/codebase-map.js";
 export {

@@ -1,3 +1,4 @@
+import { markStartup } from "@nyzhi/config";
 import { Command, Option } from "commander";
 import { HOST_MODULES } from "../app/host-modules.js";
 import { parseSandboxFlag, parseTrustFlag, UsageError } from "../headless/headless-options.js";
@@ -82,8 +83,10 @@ export async function appCommand(
     },
     { shownElsewhere: ["untrusted-project"] },
   );
+  markStartup("app config loaded");
   const prompt = words.join(" ").trim();
   const app = await loadApp();
+  markStartup("app module loaded");
   return app.runApp({
     cwd: io.cwd,
     env: io.env,

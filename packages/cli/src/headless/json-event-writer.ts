@@ -1,5 +1,12 @@
 import { redactKnownSecrets } from "@nyzhi/config";
-import { type AgentEvent, type AgentTag, assertNever, type BudgetReport, type BudgetSpec } from "@nyzhi/core";
+import {
+  type AgentEvent,
+  type AgentTag,
+  assertNever,
+  type BudgetReport,
+  type BudgetSpec,
+  type UsageFigures,
+} from "@nyzhi/core";
 import type { Usage } from "@nyzhi/provider";
 
 /** One `exec --json` line before it is serialised. */
@@ -32,6 +39,18 @@ export function usageFields(usage: Usage): JsonRecord {
     output_tokens: usage.outputTokens,
     cache_read_tokens: usage.cacheReadTokens,
     cache_write_tokens: usage.cacheWriteTokens,
+  };
+}
+
+/**
+ * Core's totals as one object (`session_total` on the `usage`, `index_progress` and `turn_complete`
+ * lines): the `*_tokens` keys, `cost_usd` and `embedding_tokens`.
+ */
+export function figuresFields(figures: UsageFigures): JsonRecord {
+  return {
+    ...usageFields(figures.usage),
+    cost_usd: figures.costUsd,
+    embedding_tokens: figures.embeddingTokens,
   };
 }
 
@@ -200,6 +219,10 @@ export function createJsonEventWriter(): (event: AgentEvent) => JsonRecord[] {
             ...(event.nickname !== undefined ? { child_nickname: event.nickname } : {}),
           },
         ];
+      case "turn-complete":
+        // The run's last line (`turn_complete`), written once by the host from core's
+        // `session.turnComplete`: autopilot's phases each end a turn, the run ends once.
+        return [];
       default:
         return [{ ...agent, ...simpleLine(event) }];
     }
@@ -219,7 +242,8 @@ type SimpleEvent = Exclude<
       | "subagent-spawned"
       | "subagent-status-changed"
       | "subagent-completed"
-      | "subagent-queued";
+      | "subagent-queued"
+      | "turn-complete";
   }
 >;
 
@@ -244,7 +268,13 @@ function simpleLine(event: SimpleEvent): JsonRecord {
         reason: event.reason,
       };
     case "usage":
-      return { type: "usage", step: event.step, ...usageFields(event.usage), cost_usd: event.costUsd };
+      return {
+        type: "usage",
+        step: event.step,
+        ...usageFields(event.usage),
+        cost_usd: event.costUsd,
+        session_total: figuresFields(event.sessionTotal),
+      };
     case "step-end":
       return {
         type: "step_end",
@@ -295,6 +325,7 @@ function simpleLine(event: SimpleEvent): JsonRecord {
         chunks: event.chunks,
         embedded: event.embedded,
         embedding_tokens: event.embeddingTokens,
+        session_total: figuresFields(event.sessionTotal),
         cost_usd: event.costUsd,
         ...(event.message !== undefined ? { message: event.message } : {}),
       };

@@ -36,6 +36,19 @@ const BUDGET = {
   left: { tokens: 0 },
 };
 
+const TOTAL = { usage, costUsd: 0.01, embeddingTokens: 0 };
+const TURN_COMPLETE: Payload<"turn-complete"> = {
+  sessionId: "s",
+  providerId: "p",
+  modelId: "m",
+  reason: "completed",
+  text: "t",
+  steps: 1,
+  sessionTotal: TOTAL,
+  sinceOpen: TOTAL,
+  budget: { ...BUDGET, scope: "subtree" },
+};
+
 const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
   "turn-start": [{ turnId: "t", input: "hi" }],
   "step-start": [{ step: 1 }],
@@ -70,7 +83,7 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
       discard: { text: "t", reasoning: false, toolCalls: [] },
     },
   ],
-  usage: [{ step: 1, usage, costUsd: 0 }],
+  usage: [{ step: 1, usage, costUsd: 0, agentTotal: { usage, costUsd: 0 }, sessionTotal: TOTAL }],
   "step-end": [{ step: 1, finishReason: "stop", toolCalls: 0 }],
   notice: [{ message: "n" }, { message: "m", source: "mcp", level: "warning", server: "s", kind: "failed" }],
   "session-opened": [{ sessionId: "s", providerId: "p", modelId: "m" }],
@@ -87,6 +100,7 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
       embeddingTokens: 0,
       costUsd: 0,
       message: "m",
+      sessionTotal: TOTAL,
     },
   ],
   error: [{ message: "e", code: "x", fatal: true, error: new Error("e") }],
@@ -138,6 +152,7 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
   "budget-warning": [{ dimension: "tokens", budget: BUDGET }],
   "budget-exhausted": [{ dimension: "tokens", budget: BUDGET }],
   "turn-end": [{ turnId: "t", reason: "completed", steps: 1, usage, costUsd: 0, text: "a" }],
+  "turn-complete": [TURN_COMPLETE],
 };
 
 const AGENTS: AgentTag[] = [
@@ -163,29 +178,22 @@ function producedLines(): JsonRecord[] {
   }
   lines.push(
     fatalErrorLine(new Error("e")),
-    turnCompleteLine({
-      sessionId: "s",
-      providerId: "p",
-      modelId: "m",
-      reason: "completed",
-      text: "t",
-      steps: 1,
-      usage,
-      costUsd: 0,
-      embeddingTokens: 0,
-      durationMs: 1,
-      budget: { ...BUDGET, scope: "subtree" },
-      worktrees: [
-        {
-          agentId: "k",
-          nickname: "Ada",
-          branch: "nyzhi/ada-1",
-          path: "/w",
-          base: "abc",
-          diffStat: "1 file changed",
-        },
-      ],
-    }),
+    turnCompleteLine(
+      { type: "turn-complete", agent: AGENTS[0]!, ...TURN_COMPLETE },
+      {
+        durationMs: 1,
+        worktrees: [
+          {
+            agentId: "k",
+            nickname: "Ada",
+            branch: "nyzhi/ada-1",
+            path: "/w",
+            base: "abc",
+            diffStat: "1 file changed",
+          },
+        ],
+      },
+    ),
   );
   return lines;
 }

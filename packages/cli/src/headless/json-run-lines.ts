@@ -1,7 +1,6 @@
 import { errorMessage, NyzhiError } from "@nyzhi/config";
-import type { BudgetReport, TurnEndReason } from "@nyzhi/core";
-import type { Usage } from "@nyzhi/provider";
-import { budgetFields, type JsonRecord, usageFields } from "./json-event-writer.js";
+import type { AgentEventOf } from "@nyzhi/core";
+import { budgetFields, figuresFields, type JsonRecord, usageFields } from "./json-event-writer.js";
 
 /** Lines of the run itself (not of an agent event) belong to the lead. */
 const LEAD = { agent_id: "lead", depth: 0 } as const;
@@ -12,23 +11,10 @@ export function fatalErrorLine(error: unknown): JsonRecord {
   return { type: "error", ...LEAD, message: errorMessage(error), code, fatal: true };
 }
 
-export interface TurnCompletion {
-  sessionId: string;
-  providerId: string;
-  modelId: string;
-  reason: TurnEndReason;
-  /** The final assistant text ("" when the turn failed: a broken-off step's text is no answer). */
-  text: string;
-  steps: number;
-  /** The whole run's usage: the lead's turns, its subagents' and teammates'. */
-  usage: Usage;
-  /** US dollars: the model requests' and the code index's remote embedder's. */
-  costUsd: number;
-  /** Tokens the code index's remote embedder charged during the run. */
-  embeddingTokens: number;
+/** What only the host knows of a run, added to core's `turn-complete` for the last line. */
+export interface RunFacts {
+  /** From the start of the process to the end of the run, ms. */
   durationMs: number;
-  /** The run's cap (`agent.budget`, `--max-budget-usd`), when one is set. */
-  budget?: BudgetReport;
   /** Agents' worktrees whose changes nobody merged or discarded: left for the person. */
   worktrees?: readonly {
     agentId: string;
@@ -40,8 +26,11 @@ export interface TurnCompletion {
   }[];
 }
 
-/** The last line of every run whose turn started, whatever its outcome. */
-export function turnCompleteLine(turn: TurnCompletion): JsonRecord {
+/**
+ * The last line of every run whose turn started, whatever its outcome: core's `turn-complete`
+ * (the run's figures are its `sinceOpen`, the session's its `sessionTotal`) and the run's facts.
+ */
+export function turnCompleteLine(turn: AgentEventOf<"turn-complete">, run: RunFacts): JsonRecord {
   return {
     type: "turn_complete",
     ...LEAD,
@@ -51,14 +40,15 @@ export function turnCompleteLine(turn: TurnCompletion): JsonRecord {
     reason: turn.reason,
     text: turn.text,
     steps: turn.steps,
-    ...usageFields(turn.usage),
-    embedding_tokens: turn.embeddingTokens,
-    cost_usd: turn.costUsd,
-    duration_ms: turn.durationMs,
+    ...usageFields(turn.sinceOpen.usage),
+    embedding_tokens: turn.sinceOpen.embeddingTokens,
+    cost_usd: turn.sinceOpen.costUsd,
+    session_total: figuresFields(turn.sessionTotal),
+    duration_ms: run.durationMs,
     ...(turn.budget ? { budget: budgetFields(turn.budget) } : {}),
-    ...(turn.worktrees
+    ...(run.worktrees
       ? {
-          worktrees: turn.worktrees.map((left) => ({
+          worktrees: run.worktrees.map((left) => ({
             agent_id: left.agentId,
             nickname: left.nickname,
             branch: left.branch,

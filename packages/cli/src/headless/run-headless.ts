@@ -7,7 +7,6 @@ import {
   parseAutopilotCommand,
   type TurnResult,
 } from "@nyzhi/core";
-import { subtractUsage } from "@nyzhi/provider";
 import { indexProcessCommand } from "../commands/index-process-command-line.js";
 import { loadCliConfig } from "../commands/load-cli-config.js";
 import { ExitCode } from "../io/exit-codes.js";
@@ -150,7 +149,6 @@ export async function runHeadless(
     // here or from the turn below; nobody answers approvals (they follow the trust mode).
     host: { onEvent: emit },
   });
-  const before = session.usage();
   markStartup("session open");
   let result: TurnResult;
   try {
@@ -179,15 +177,12 @@ export async function runHeadless(
     markStartup("turn done");
     await session.close();
   }
-  const after = session.usage();
   markStartup("session closed");
-  const runUsage = subtractUsage(after.usage, before.usage);
-  const runCost = after.costUsd - before.costUsd;
-  const runEmbeddingTokens = after.embeddingTokens - before.embeddingTokens;
   const { record } = session;
-
-  // A failed step's text is a fragment (a stream that broke off), never the answer.
-  const answer = result.reason === "error" ? "" : result.text.trim();
+  // Core's figures for the run (`sinceOpen`) and the session; the host sums nothing.
+  const complete = session.turnComplete(result);
+  const spent = complete.sinceOpen;
+  const answer = complete.text;
   if (flags.output && flags.output !== OUTPUT_TO_STDOUT) {
     // Only a finished answer, and atomically: a failed or interrupted turn never replaces the file.
     if (result.reason === "completed") {
@@ -196,32 +191,22 @@ export async function runHeadless(
     } else io.stderr(`${flags.output} not written: the turn did not complete (${result.reason})\n`);
   }
   const durationMs = Date.now() - startedAt;
-  const { providerId, modelId } = session.model;
-  const sessionBudget = session.budget();
+  const { providerId, modelId } = complete;
+  const sessionBudget = complete.budget;
   const worktreesLeft = session.waitingWorktrees();
   if (flags.json) {
     io.stdout(
       jsonLine(
-        turnCompleteLine({
-          sessionId: record.meta.id,
-          providerId,
-          modelId,
-          reason: result.reason,
-          text: answer,
-          steps: result.steps,
-          usage: runUsage,
-          costUsd: runCost,
-          embeddingTokens: runEmbeddingTokens,
+        turnCompleteLine(complete, {
           durationMs,
-          ...(sessionBudget ? { budget: sessionBudget } : {}),
           ...(worktreesLeft.length > 0 ? { worktrees: worktreesLeft } : {}),
         }),
       ),
     );
   } else if (!flags.quiet) {
-    const embedding = runEmbeddingTokens > 0 ? ` · ${runEmbeddingTokens} embedding tokens` : "";
+    const embedding = spent.embeddingTokens > 0 ? ` · ${spent.embeddingTokens} embedding tokens` : "";
     io.stderr(
-      `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${runUsage.inputTokens} in / ${runUsage.outputTokens} out tokens${embedding} · $${runCost.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · ${providerId}/${modelId} · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
+      `\n\n— ${result.steps} step${result.steps === 1 ? "" : "s"} · ${spent.usage.inputTokens} in / ${spent.usage.outputTokens} out tokens${embedding} · $${spent.costUsd.toFixed(4)} · ${(durationMs / 1000).toFixed(1)}s · ${providerId}/${modelId} · session ${record.meta.id.slice(0, 8)}${flags.ephemeral ? " (not saved)" : ""}\n`,
     );
   }
   if (answer && printsAnswerOnStdout(flags, io)) io.stdout(`${answer}\n`);

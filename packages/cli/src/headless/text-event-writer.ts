@@ -77,6 +77,7 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
     case "question":
     case "usage":
     case "turn-end":
+    case "turn-complete":
       return undefined;
     default:
       return assertNever(event);

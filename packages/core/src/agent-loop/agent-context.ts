@@ -11,6 +11,7 @@ import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import type { ToolRegistry } from "../tools/seam/tool-registry.js";
 import type { PathUse, ToolContext, ToolProgress } from "../tools/seam/tool-types.js";
+import type { UsageLedger } from "../usage/usage-ledger.js";
 
 /** One tool call waiting for permission. */
 export interface ToolGateRequest {
@@ -124,6 +125,11 @@ export interface AgentContext {
   ): ToolContext;
   /** Cost in US dollars of a step's usage; absent means unknown (0). */
   costOf?: (usage: Usage) => number;
+  /**
+   * Where every step's usage is summed (the session's, shared by the lead, its subagents and
+   * teammates); the loop creates one for a context without.
+   */
+  usageLedger?: UsageLedger;
   /**
    * Messages that arrived while the agent worked (`send_input`, teammate inboxes); drained at each
    * step boundary so the next model request contains them. May be async (an inbox file read).

@@ -6,6 +6,7 @@ import { addUsage, emptyUsage } from "@nyzhi/provider";
 import { CompactionError } from "../compaction/compaction-error.js";
 import type { AgentEvent, AgentEvents, TurnEndReason } from "../events/agent-events.js";
 import { EventQueue } from "../events/event-queue.js";
+import { UsageLedger } from "../usage/usage-ledger.js";
 import type { AgentContext } from "./agent-context.js";
 import { executeToolCalls } from "./execute-tool-calls.js";
 import { PLAN_MODE_INSTRUCTIONS } from "./plan-mode.js";
@@ -79,7 +80,18 @@ async function driveTurn(
     costUsd += spentCost;
     stepUsage = addUsage(stepUsage, spent);
     stepCost += spentCost;
-    emit({ type: "usage", agent, step, usage: spent, costUsd: spentCost });
+    // Summed once, in the session's ledger (a loop run on its own gets one of its own).
+    context.usageLedger ??= new UsageLedger();
+    const totals = context.usageLedger.record(agent.agentId, spent, spentCost);
+    emit({
+      type: "usage",
+      agent,
+      step,
+      usage: spent,
+      costUsd: spentCost,
+      agentTotal: context.usageLedger.agentTotal(agent.agentId),
+      sessionTotal: totals.session,
+    });
     context.budget?.record(spent, spentCost);
   };
   const end = (reason: TurnEndReason): TurnResult => {

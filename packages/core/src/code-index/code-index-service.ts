@@ -27,7 +27,7 @@ export const AUTO_INDEX_MAX_FILES = 20_000;
 export const BACKGROUND_BUILD_DELAY_MS = 2_000;
 
 /** What the index is doing: the payload of `index-progress` events. */
-export type IndexActivity = AgentEvents["index-progress"];
+export type IndexActivity = Omit<AgentEvents["index-progress"], "sessionTotal">;
 
 /** Tokens and cost (US dollars) of a remote embedder, for the session's usage. */
 export interface EmbeddingUsage {

@@ -1,5 +1,6 @@
 import type { FinishReason, ProviderError, Usage } from "@nyzhi/provider";
 import type { BudgetDimension, BudgetReport, BudgetSpec } from "../budgets/budget-types.js";
+import type { UsageFigures } from "../usage/usage-ledger.js";
 
 /** Which agent an event came from. The lead's events carry depth 0 and no nickname. */
 export interface AgentTag {
@@ -95,7 +96,15 @@ export interface AgentEvents {
    */
   retry: { attempt: number; maxAttempts: number; waitMs: number; reason: string; discard?: RetryDiscard };
   /** Token usage and cost of one model step. Cost in US dollars (0 when prices are unknown). */
-  usage: { step: number; usage: Usage; costUsd: number };
+  usage: {
+    step: number;
+    usage: Usage;
+    costUsd: number;
+    /** This agent's own requests so far in this process (core's sum; its descendants not included). */
+    agentTotal: { usage: Usage; costUsd: number };
+    /** The session's totals with this step counted (core's sum: every run, agent and embedder). */
+    sessionTotal: UsageFigures;
+  };
   /** A model step ended. */
   "step-end": { step: number; finishReason: FinishReason | "aborted" | "error"; toolCalls: number };
   /**
@@ -216,6 +225,8 @@ export interface AgentEvents {
     /** US dollars of those tokens at the embedding model's list price (0 when unknown). */
     costUsd: number;
     message?: string;
+    /** The session's totals with this update counted (core's sum). */
+    sessionTotal: UsageFigures;
   };
   /**
    * An autopilot run (`/autopilot <idea>`): a phase `started` (the lead's next turn is that phase),
@@ -227,6 +238,24 @@ export interface AgentEvents {
     status: "started" | "stopped";
     reason?: "completed" | TurnEndReason;
     idea: string;
+  };
+  /**
+   * The session's turn is over (the lead's, with the team it followed, saved): how it ended and
+   * core's usage totals — `sessionTotal` (every run), `sinceOpen` (this process: `nyz exec`'s run).
+   * Always the last event of `session.runTurn`; `nyz exec --json` writes it as its last line.
+   */
+  "turn-complete": {
+    sessionId: string;
+    providerId: string;
+    modelId: string;
+    reason: TurnEndReason;
+    /** The final assistant text ("" when the turn failed: a broken-off step's text is no answer). */
+    text: string;
+    steps: number;
+    sessionTotal: UsageFigures;
+    sinceOpen: UsageFigures;
+    /** The session's cap (`agent.budget`, `--max-budget-usd`), when one is set. */
+    budget?: BudgetReport;
   };
   /** The turn ended. `text` is the final assistant text of the last step. */
   "turn-end": {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { builtinTools } from "../tools/catalogue/builtin-tools.js";
+import { standardTools } from "../tools/catalogue/standard-tools.js";
 import { applyRole, type FenceableTool, fenceTools } from "./apply-role.js";
 import { BUILT_IN_ROLES } from "./built-in/built-in-roles.js";
 import { GENERIC_SUBAGENT_PROMPT } from "./built-in/default-role.js";
@@ -8,7 +8,7 @@ import { reviewerRole } from "./built-in/reviewer-role.js";
 import { fallbackRole } from "./resolve-role.js";
 import { READ_TOOLS, type RoleDefinition } from "./role-definition.js";
 
-const tools: FenceableTool[] = builtinTools().map((tool) => ({ name: tool.name, mutates: tool.mutates }));
+const tools: FenceableTool[] = standardTools().map((tool) => ({ name: tool.name, mutates: tool.mutates }));
 const mutating = tools.filter((tool) => tool.mutates).map((tool) => tool.name);
 
 function customRole(fields: Partial<RoleDefinition>): RoleDefinition {

@@ -21,6 +21,7 @@ import type { AgentManager } from "../subagents/agent-manager.js";
 import type { TeamService } from "../teams/team-service.js";
 import type { Tool } from "../tools/seam/define-tool.js";
 import type { ToolServices } from "../tools/seam/tool-types.js";
+import type { UsageLedger } from "../usage/usage-ledger.js";
 import type { ResolvedModel } from "./model-resolver.js";
 
 // The types of `createAgentRuntime` (create-agent-runtime.ts): what a host passes in and gets back.
@@ -148,6 +149,8 @@ export interface AgentRuntime {
   setTrustMode(mode: TrustMode | undefined): void;
   /** Every agent's spending against its budget; the lead's is the session's cap (`lead`). */
   budgets: BudgetLedger;
+  /** The session's usage, summed once: every agent's steps and the embedder (`usage/usage-ledger.ts`). */
+  usage: UsageLedger;
   /** Answers the host gives to the events that ask (approvals, questions) and the session's "allow always" rules. */
   interaction: RuntimeInteraction;
   /** Emits an event on the session's stream (the lead's running turn, else the background sink). */

@@ -1,10 +1,10 @@
 import type { Environment, LoadedConfig, NyzhiConfig } from "@nyzhi/config";
-import { addUsage, emptyUsage, subtractUsage, type Usage } from "@nyzhi/provider";
+import { emptyUsage } from "@nyzhi/provider";
 import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
 import type { BudgetReport } from "../budgets/budget-types.js";
 import type { ChangeTracker } from "../changes/change-tracker.js";
 import type { CompactThreadResult } from "../compaction/compact-thread.js";
-import type { AgentEvent } from "../events/agent-events.js";
+import type { AgentEvent, AgentEventOf } from "../events/agent-events.js";
 import type { McpSession } from "../mcp/mcp-session.js";
 import type { ApprovalAnswer } from "../permissions/approval-broker.js";
 import type { TodoStore } from "../planning/todo-store.js";
@@ -14,6 +14,7 @@ import type { ResolvedModel } from "../runtime/model-resolver.js";
 import type { SessionJournal } from "../saved-sessions/session-journal.js";
 import type { SessionStore } from "../saved-sessions/session-store.js";
 import type { SessionRecord } from "../saved-sessions/session-types.js";
+import type { UsageFigures, UsageTotals } from "../usage/usage-ledger.js";
 import type { WorktreeRecord } from "../worktrees/worktree-records.js";
 import { type CatalogueCommand, expandSlashCommand, loadCommandCatalogue } from "./command-catalogue.js";
 import { withoutModePrefixes } from "./prompt-modes.js";
@@ -34,15 +35,8 @@ function worktreesOf(runtime: AgentRuntime) {
 
 const LEAD_ID = "lead";
 
-/** Tokens and cost. */
-export interface SessionUsage {
-  /** The model requests' tokens. */
-  usage: Usage;
-  /** US dollars: the model requests' and the embedder's. */
-  costUsd: number;
-  /** Tokens a remote embedder of the code index charged (0 for none and local ones). */
-  embeddingTokens: number;
-}
+/** Tokens and cost: the model requests', and the code index's remote embedder's. */
+export type SessionUsage = UsageFigures;
 
 /**
  * One open session: the work around each turn that every host needs, done once, here. The
@@ -121,6 +115,13 @@ export interface OpenedSession extends SessionInput {
    * code index's remote embedder (its tokens apart, its cost in `costUsd`).
    */
   usage(): SessionUsage;
+  /** The same, and this process's part alone (`sinceOpen`): core's one sum, which hosts only read. */
+  usageTotals(): UsageTotals;
+  /**
+   * The event that closes a turn (`session.runTurn` yields it last): how `result` ended, with
+   * core's totals. `nyz exec` builds its last line from it, also for a turn that ran no model.
+   */
+  turnComplete(result: TurnResult): AgentEventOf<"turn-complete">;
   /** `/cost`: the session's tokens and cost per agent (own and subtree) and per model. */
   costReport(): CostReport;
   /** A subagent's worktree changes waiting for a decision, as a unified diff. */
@@ -197,34 +198,35 @@ export interface SessionParts {
 /** The handle a host works with; see `OpenedSession`. */
 export function sessionHandle(parts: SessionParts): OpenedSession {
   const { record, runtime, store, journal } = parts;
-  // Usage of earlier runs (saved) plus this process's; restored subagents carry their saved usage,
-  // so only what they add from here on counts.
-  const earlier: SessionUsage = {
+  // Earlier runs' usage (saved); what this process spends is summed by the runtime's ledger.
+  runtime.usage.setEarlier({
     usage: record.meta.usage ?? emptyUsage(),
     costUsd: record.meta.costUsd ?? 0,
     embeddingTokens: record.meta.embeddingTokens ?? 0,
-  };
-  const restoredChildren = runtime.manager?.usageOf(LEAD_ID) ?? { usage: emptyUsage(), costUsd: 0 };
-  let lead = { usage: emptyUsage(), costUsd: 0 };
+  });
   let closed = false;
   let lastInput: TurnInput | undefined;
   const openedAt = Date.now();
   let running = false;
   const rewinds = new ThreadRewind(runtime.context.thread, runtime.tracker);
-  const usage = (): SessionUsage => {
-    const children = runtime.manager?.usageOf(LEAD_ID) ?? restoredChildren;
-    const teammates = runtime.teams?.usage() ?? { usage: emptyUsage(), costUsd: 0 };
-    const embedding = runtime.codeIndex?.embeddingUsage() ?? { tokens: 0, costUsd: 0 };
-    const childUsage = subtractUsage(children.usage, restoredChildren.usage);
+  const usage = (): SessionUsage => runtime.usage.totals().session;
+  const turnComplete = (result: TurnResult): AgentEventOf<"turn-complete"> => {
+    const totals = runtime.usage.totals();
+    const model = parts.current();
+    const budget = runtime.budgets.report(LEAD_ID);
     return {
-      usage: addUsage(addUsage(addUsage(earlier.usage, lead.usage), childUsage), teammates.usage),
-      costUsd:
-        earlier.costUsd +
-        lead.costUsd +
-        (children.costUsd - restoredChildren.costUsd) +
-        teammates.costUsd +
-        embedding.costUsd,
-      embeddingTokens: earlier.embeddingTokens + embedding.tokens,
+      type: "turn-complete",
+      agent: runtime.context.agent,
+      sessionId: record.meta.id,
+      providerId: model.providerId,
+      modelId: model.modelId,
+      reason: result.reason,
+      // A failed step's text is a fragment (a stream that broke off), never the answer.
+      text: result.reason === "error" ? "" : result.text.trim(),
+      steps: result.steps,
+      sessionTotal: totals.session,
+      sinceOpen: totals.sinceOpen,
+      ...(budget ? { budget } : {}),
     };
   };
   const save = async (options: { unlessUnchanged?: boolean; evenIfEmpty?: boolean } = {}) => {
@@ -324,8 +326,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
           parts.warn(`could not save the plan: ${error instanceof Error ? error.message : String(error)}`);
         });
       }
-      lead = { usage: addUsage(lead.usage, result.usage), costUsd: lead.costUsd + result.costUsd };
       await save();
+      yield turnComplete(result);
       return result;
     },
     queueMessage(text) {
@@ -368,6 +370,8 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       if (runtime.codeIndex && !runtime.codeIndex.started) runtime.codeIndex.start();
     },
     usage,
+    usageTotals: () => runtime.usage.totals(),
+    turnComplete,
     costReport: () => {
       const total = usage();
       const current = parts.current();

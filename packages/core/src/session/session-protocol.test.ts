@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MockLlm, startMockLlm } from "@nyzhi/mock-llm";
+import { addUsage, emptyUsage } from "@nyzhi/provider";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AgentEvent } from "../events/agent-events.js";
+import type { AgentEvent, AgentEventOf } from "../events/agent-events.js";
 import { openSession } from "./open-session.js";
 import type { OpenedSession } from "./session-handle.js";
 
@@ -184,5 +185,82 @@ describe("the session protocol", () => {
     expect(events.find((event) => event.type === "approval-resolved")).toMatchObject({ approved: false });
     expect(mock.requests[0]?.toolsOffered).not.toContain("ask_user");
     await expect(readFile(join(workspace, "x"), "utf8")).rejects.toThrow();
+  });
+});
+
+describe("the session's usage, summed once in core", () => {
+  it("carries core's totals on each step's usage and on turn-complete, a subagent's steps and earlier runs counted", async () => {
+    mock = await startMockLlm({
+      scenario: {
+        rules: [
+          {
+            match: { system: "You are Nizzy", lastIsToolResult: false },
+            times: 1,
+            response: {
+              toolCalls: [
+                { name: "spawn_agent", arguments: { agent_type: "explorer", message: "look around" } },
+              ],
+              usage: { inputTokens: 1000, outputTokens: 50 },
+            },
+          },
+          {
+            match: { system: "You are Scout" },
+            response: { text: "explored", usage: { inputTokens: 4000, outputTokens: 800 } },
+          },
+          {
+            match: { system: "You are Nizzy", lastIsToolResult: true, anyMessage: "agent_nickname" },
+            times: 1,
+            response: {
+              toolCalls: [{ name: "wait", arguments: { mode: "all" } }],
+              usage: { inputTokens: 1100, outputTokens: 20 },
+            },
+          },
+          {
+            match: { system: "You are Nizzy" },
+            response: { text: "done", usage: { inputTokens: 1200, outputTokens: 30 } },
+          },
+        ],
+      },
+    });
+    const { workspace, env } = await setup("full");
+    session = await openSession({ cwd: workspace, env, configOptions: { trustProject: true } });
+    const events = await runAnswering(session, "map the code", () => undefined);
+
+    const steps = events.filter((event): event is AgentEventOf<"usage"> => event.type === "usage");
+    expect(steps.some((event) => event.agent.depth === 1)).toBe(true);
+    const summed = steps.reduce((total, event) => addUsage(total, event.usage), emptyUsage());
+    expect(summed.inputTokens).toBe(1000 + 4000 + 1100 + 1200);
+    // Each step's event carries the session's total with it counted: the running sum, in order.
+    let running = emptyUsage();
+    for (const event of steps) {
+      running = addUsage(running, event.usage);
+      expect(event.sessionTotal.usage).toEqual(running);
+    }
+    const scout = steps.find((event) => event.agent.depth === 1)!;
+    expect(scout.agentTotal.usage).toMatchObject({ inputTokens: 4000, outputTokens: 800 });
+
+    const complete = events.at(-1)!;
+    expect(complete.type).toBe("turn-complete");
+    if (complete.type !== "turn-complete") return;
+    expect(complete).toMatchObject({ reason: "completed", text: "done", sessionId: session.id });
+    expect(complete.sessionTotal).toEqual(session.usage());
+    expect(complete.sinceOpen.usage).toEqual(summed);
+    expect(session.costReport().total).toEqual({ usage: summed, costUsd: session.usage().costUsd });
+    const first = complete.sessionTotal;
+    await session.close();
+
+    // Resumed: the session's totals start from the saved ones; this process's from zero.
+    session = await openSession({
+      cwd: workspace,
+      env,
+      configOptions: { trustProject: true },
+      resume: { latest: true },
+    });
+    const again = await runAnswering(session, "and again", () => undefined);
+    const resumed = again.at(-1) as AgentEventOf<"turn-complete">;
+    expect(resumed.type).toBe("turn-complete");
+    expect(resumed.sinceOpen.usage.inputTokens).toBe(1200);
+    expect(resumed.sessionTotal.usage.inputTokens).toBe(first.usage.inputTokens + 1200);
+    expect(resumed.sessionTotal).toEqual(session.usage());
   });
 });

@@ -2,6 +2,7 @@ import type { AgentTag } from "@nyzhi/core";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderAtWidth } from "../test-support/render-at-width.js";
+import { usageEvent } from "../test-support/usage-events.js";
 import { LEAD, spawned } from "./__fixtures__/agent-events.js";
 import { AgentTree } from "./agent-tree.js";
 import type { AgentTreeInput, AgentTreeState } from "./agent-tree-types.js";
@@ -27,14 +28,19 @@ function chunk(agent: AgentTag, n: number): AgentTreeInput {
       return { type: "reasoning-delta", agent, delta: "…" };
     case 3:
       return { type: "text-delta", agent, delta: "…" };
-    default:
-      return {
-        type: "usage",
-        agent,
-        step: n,
-        usage: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 },
-        costUsd: 0,
-      };
+    default: {
+      // Core's sum of the agent's steps so far comes with each step's usage.
+      const steps = (n + 1) / 5;
+      const tokens = (input: number, output: number) => ({
+        inputTokens: input,
+        outputTokens: output,
+        cacheReadTokens: 0,
+        cacheWriteTokens: 0,
+      });
+      return usageEvent(agent, n, tokens(100, 10), 0, {
+        agentTotal: { usage: tokens(100 * steps, 10 * steps), costUsd: 0 },
+      });
+    }
   }
 }
 

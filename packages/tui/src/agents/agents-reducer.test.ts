@@ -151,27 +151,28 @@ describe("agentTreeReducer", () => {
     expect(activityOf(state.nodes["opal-id"]!)).toBe("");
   });
 
-  it("sums each agent's usage, totals subtrees, and prefers core's figure once a child completes", () => {
+  it("shows each agent's own usage as core sums it, totals subtrees, and prefers core's figure once a child completes", () => {
     let state = build([
       ...NESTED,
       spent(OPAL, 1_000, 200, 0.01),
-      spent(OPAL, 500, 100, 0.005),
+      // Core's total for Opal counts a step the panel never saw (400 + 100 tokens before these).
+      spent(OPAL, 500, 100, 0.005, 0, { input: 1_900, output: 400, costUsd: 0.02 }),
       spent(QUARTZ, 2_000, 300, 0.02),
       spent(MICA, 100, 50, 0.001),
       spent(JADE, 10, 5, 0),
       spent(LEAD, 99_999, 1, 1),
     ]);
-    expect(totalTokens(state.nodes["opal-id"]!.own.usage)).toBe(1_800);
-    expect(state.nodes["opal-id"]!.own.costUsd).toBeCloseTo(0.015);
+    expect(totalTokens(state.nodes["opal-id"]!.own.usage)).toBe(2_300);
+    expect(state.nodes["opal-id"]!.own.costUsd).toBeCloseTo(0.02);
     let totals = subtreeTotals(state.nodes);
-    expect(totalTokens(totals.get("opal-id")!.usage)).toBe(1_800 + 2_300 + 150);
-    expect(totals.get("opal-id")!.costUsd).toBeCloseTo(0.036);
+    expect(totalTokens(totals.get("opal-id")!.usage)).toBe(2_300 + 2_300 + 150);
+    expect(totals.get("opal-id")!.costUsd).toBeCloseTo(0.041);
     expect(totalTokens(totals.get("quartz-id")!.usage)).toBe(2_450);
     // Core counted 5_000 for Quartz's subtree (an agent the panel never saw): its figure wins.
     state = build(completed(OPAL, QUARTZ, "completed", 5_000, { tokens: 5_000, costUsd: 0.05 }), state);
     totals = subtreeTotals(state.nodes);
     expect(totalTokens(totals.get("quartz-id")!.usage)).toBe(5_000);
-    expect(totalTokens(totals.get("opal-id")!.usage)).toBe(1_800 + 5_000);
+    expect(totalTokens(totals.get("opal-id")!.usage)).toBe(2_300 + 5_000);
   });
 
   it("restarts the clock of a resumed agent and keeps finished agents until clearFinished", () => {

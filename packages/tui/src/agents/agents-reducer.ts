@@ -5,7 +5,6 @@ import {
   type AgentNode,
   type AgentTreeInput,
   type AgentTreeState,
-  addUsageTotals,
   emptyUsageTotals,
   isFinished,
 } from "./agent-tree-types.js";
@@ -92,7 +91,8 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "usage":
       return {
         ...node,
-        own: addUsageTotals(node.own, { usage: event.usage, costUsd: event.costUsd }),
+        // Core's sum of this agent's own steps.
+        own: event.agentTotal,
       };
     case "turn-start":
     case "turn-end":
@@ -112,6 +112,7 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "budget-warning":
     case "budget-exhausted":
     case "autopilot-phase":
+    case "turn-complete":
       return node;
     default:
       return assertNever(event);

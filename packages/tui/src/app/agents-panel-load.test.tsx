@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeSession, LEAD, type Turn, turnEnd, usage } from "../test-support/fake-session.js";
 import { KEYS } from "../test-support/keys.js";
 import { renderApp } from "../test-support/render-app.js";
+import { usageEvent } from "../test-support/usage-events.js";
 
 const CHILDREN: AgentTag[] = Array.from({ length: 8 }, (_, index) => ({
   agentId: `child-${index}`,
@@ -52,13 +53,12 @@ const fanout: Turn = async function* () {
     for (const agent of CHILDREN) {
       yield { type: "text-delta", agent, delta: "c " };
       if (elapsed % 200 === 0)
-        yield {
-          type: "usage",
+        yield usageEvent(
           agent,
-          step: elapsed,
-          usage: { inputTokens: 100, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 },
-          costUsd: 0,
-        };
+          elapsed,
+          { inputTokens: 100, outputTokens: 10, cacheReadTokens: 0, cacheWriteTokens: 0 },
+          0,
+        );
     }
   }
   yield turnEnd();

@@ -16,6 +16,7 @@ import {
 } from "../test-support/fake-session.js";
 import { KEYS, press } from "../test-support/keys.js";
 import { type RenderedApp, renderApp } from "../test-support/render-app.js";
+import { usageEvent } from "../test-support/usage-events.js";
 import { osc52 } from "./clipboard.js";
 
 const OPAL: AgentTag = { agentId: "opal-id", depth: 1, nickname: "Opal", role: "explorer" };
@@ -86,13 +87,12 @@ function delegating(): { turn: Turn; release: () => void; signal: () => AbortSig
     yield { type: "turn-start", agent: LEAD, turnId: "t", input: "" };
     yield* spawn(LEAD, OPAL);
     yield* spawn(OPAL, QUARTZ);
-    yield {
-      type: "usage",
-      agent: QUARTZ,
-      step: 1,
-      usage: { inputTokens: 1200, outputTokens: 300, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      costUsd: 0,
-    };
+    yield usageEvent(
+      QUARTZ,
+      1,
+      { inputTokens: 1200, outputTokens: 300, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      0,
+    );
     await Promise.race([gate, aborted(signal)]);
     yield* finish(OPAL, QUARTZ, "found two callers");
     yield* finish(LEAD, OPAL, "mapped the code");

@@ -1,18 +1,8 @@
 import { Box, Text } from "ink";
-import { useMemo, useState } from "react";
 import { CompletionList } from "../commands/completion-list.js";
+import { useListSearch } from "../commands/use-list-search.js";
 import { fuzzyFilter } from "../fuzzy/fuzzy-match.js";
 import { BufferText } from "../input/buffer-text.js";
-import {
-  deleteBackward,
-  EMPTY_BUFFER,
-  insertText,
-  moveLeft,
-  moveRight,
-  type TextBuffer,
-} from "../input/text-buffer.js";
-import { isCtrl, isPlainText } from "../keys/parse-key.js";
-import { useKeypress } from "../keys/use-keypress.js";
 import { useTheme } from "../theme/theme-context.js";
 
 export interface PickerItem {
@@ -43,37 +33,18 @@ export interface PickerProps {
  */
 export function Picker({ picker, onClose, isActive = true, maxVisible = 10 }: PickerProps) {
   const theme = useTheme();
-  const [query, setQuery] = useState<TextBuffer>(EMPTY_BUFFER);
-  const [selected, setSelected] = useState(0);
-  const matches = useMemo(
-    () => fuzzyFilter(picker.items, query.text, (item) => `${item.label} ${item.value}`),
-    [picker.items, query.text],
-  );
-  const update = (next: TextBuffer) => {
-    setQuery(next);
-    setSelected(0);
-  };
-
-  useKeypress(
-    (key) => {
-      if (key.name === "escape") onClose();
-      else if (key.name === "return") {
-        const match = matches[selected];
-        const typed = query.text.trim();
-        if (match) void picker.onPick(match.item.value);
-        else if (picker.allowFree && typed !== "") void picker.onPick(typed);
-        else return;
-        onClose();
-      } else if (key.name === "up" || isCtrl(key, "p")) setSelected((index) => Math.max(0, index - 1));
-      else if (key.name === "down" || isCtrl(key, "n") || key.name === "tab")
-        setSelected((index) => Math.min(Math.max(0, matches.length - 1), index + 1));
-      else if (key.name === "backspace") update(deleteBackward(query));
-      else if (key.name === "left") setQuery(moveLeft(query));
-      else if (key.name === "right") setQuery(moveRight(query));
-      else if (isPlainText(key)) update(insertText(query, key.text.replace(/\n/g, " ")));
+  const { query, selected, matches } = useListSearch({
+    filter: (text) => fuzzyFilter(picker.items, text, (item) => `${item.label} ${item.value}`),
+    items: picker.items,
+    onEscape: onClose,
+    onEnter: (match, typed) => {
+      if (match) void picker.onPick(match.item.value);
+      else if (picker.allowFree && typed !== "") void picker.onPick(typed);
+      else return;
+      onClose();
     },
-    { isActive },
-  );
+    isActive,
+  });
 
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={theme.accent} paddingX={1}>

@@ -4,6 +4,7 @@ import {
   type LoadConfigOptions,
   type LoadedConfig,
   loadConfig,
+  markStartup,
   resolveDirs,
 } from "@nyzhi/config";
 import {
@@ -177,6 +178,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
       // row between them, so a resize redraws only the live region (frame/diffing-log-update.ts).
       { stdin, stdout: screen, stderr, exitOnCtrlC: false, logUpdate: createDiffingLogUpdate },
     );
+    markStartup("app first frame");
     // A component that throws ends ink's render: the same as a crash.
     instance.waitUntilExit().catch((error: unknown) => {
       guard.restoreTerminal();

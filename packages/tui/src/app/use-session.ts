@@ -331,6 +331,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
       sessionRef.current = opened;
       bridge.attach(opened);
       setSession(opened);
+      markStartup("app session open");
       setStatus("ready");
       optionsRef.current.onOpened?.(opened);
       for (const input of replayThread(opened.record.messages)) dispatch(input);

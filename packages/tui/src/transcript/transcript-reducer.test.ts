@@ -1,5 +1,6 @@
 import type { AgentEvent, AgentTag } from "@nyzhi/core";
 import { describe, expect, it } from "vitest";
+import { usageEvent } from "../test-support/usage-events.js";
 import { transcriptIgnores, transcriptReducer } from "./transcript-reducer.js";
 import { createTranscriptState } from "./transcript-state.js";
 import type { TranscriptInput, TranscriptItem, TranscriptState } from "./transcript-types.js";
@@ -427,49 +428,60 @@ describe("transcriptReducer", () => {
   });
 
   it("starts the footer's token count and cost again with a new session (/clear)", () => {
-    const used = run([from(lead, { type: "usage", step: 1, usage, costUsd: 0.01 })]);
+    const used = run([usageEvent(lead, 1, usage, 0.01)]);
     expect(used.totals.usage.inputTokens).toBeGreaterThan(0);
     const cleared = transcriptReducer(used, { type: "transcript-cleared" });
     expect(cleared.totals).toEqual(createTranscriptState().totals);
   });
 
-  it("sums usage of every agent and expands a thinking item on request", () => {
+  it("shows core's session totals as each event brings them, never a sum of its own", () => {
+    // Core's totals count what the app never saw (earlier runs, a teammate): they are shown as sent.
+    const total = (inputTokens: number, costUsd: number, embeddingTokens = 0) => ({
+      usage: { ...usage, inputTokens },
+      costUsd,
+      embeddingTokens,
+    });
     const state = run([
-      from(lead, { type: "usage", step: 1, usage, costUsd: 0.01 }),
-      from(scout, { type: "usage", step: 1, usage, costUsd: 0.005 }),
+      usageEvent(lead, 1, usage, 0.01, { sessionTotal: total(5000, 0.05) }),
+      usageEvent(scout, 1, usage, 0.005, { sessionTotal: total(6200, 0.055) }),
       from(lead, { type: "reasoning-delta", delta: "a\nb" }),
     ]);
-    expect(state.totals.usage.inputTokens).toBe(2400);
-    expect(state.totals.costUsd).toBeCloseTo(0.015);
+    expect(state.totals).toEqual(total(6200, 0.055));
     const id = state.items[0]!.id;
     expect(transcriptReducer(state, { type: "item-expanded", id, expanded: true }).items[0]).toMatchObject({
       expanded: true,
     });
-  });
-
-  it("adds the code index's embedding tokens and their cost to the totals, and keeps its progress", () => {
-    const progress = { chunks: 4, embedded: 4, filesTotal: 2 };
-    const state = run([
-      from(lead, { type: "usage", step: 1, usage, costUsd: 0.01 }),
-      from(lead, {
-        type: "index-progress",
-        phase: "ready",
-        filesDone: 2,
-        ...progress,
-        embeddingTokens: 1500,
-        costUsd: 0.00003,
-      }),
+    const indexed = transcriptReducer(
+      state,
       from(lead, {
         type: "index-progress",
         phase: "ready",
         filesDone: 1,
-        ...progress,
+        filesTotal: 2,
+        chunks: 4,
+        embedded: 4,
         embeddingTokens: 500,
         costUsd: 0.00001,
+        sessionTotal: total(6200, 0.05501, 500),
       }),
-    ]);
-    expect(state.totals).toEqual({ usage, costUsd: expect.closeTo(0.01004, 8), embeddingTokens: 2000 });
-    expect(state.index).toEqual({ phase: "ready", filesDone: 1, filesTotal: 2 });
+    );
+    expect(indexed.totals).toEqual(total(6200, 0.05501, 500));
+    expect(indexed.index).toEqual({ phase: "ready", filesDone: 1, filesTotal: 2 });
+    const completed = transcriptReducer(
+      indexed,
+      from(lead, {
+        type: "turn-complete",
+        sessionId: "s",
+        providerId: "p",
+        modelId: "m",
+        reason: "completed",
+        text: "",
+        steps: 1,
+        sessionTotal: total(7000, 0.06, 500),
+        sinceOpen: total(2000, 0.01, 500),
+      }),
+    );
+    expect(completed.totals).toEqual(total(7000, 0.06, 500));
   });
 });
 
@@ -485,10 +497,7 @@ describe("transcriptIgnores", () => {
       expect(transcriptIgnores(input as AgentEvent)).toBe(true);
       expect(transcriptReducer(state, input)).toBe(state);
     }
-    const shown = [
-      from(lead, { type: "text-delta", delta: " More." }),
-      from(scout, { type: "usage", step: 1, usage, costUsd: 0.01 }),
-    ];
+    const shown = [from(lead, { type: "text-delta", delta: " More." }), usageEvent(scout, 1, usage, 0.01)];
     for (const input of shown) {
       expect(transcriptIgnores(input as AgentEvent)).toBe(false);
       expect(transcriptReducer(state, input)).not.toBe(state);

@@ -110,18 +110,16 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         message: retryMessage(event),
       }));
     }
+    // Core sums the session's usage; the footer shows its totals as each event brings them.
     case "usage":
-      return { ...state, totals: addTotals(state.totals, event.usage, event.costUsd) };
+    case "turn-complete":
+      return { ...state, totals: event.sessionTotal };
     case "step-end":
       return finalizeStream(state, agentId);
     case "index-progress":
       return {
         ...state,
-        totals: {
-          ...state.totals,
-          embeddingTokens: state.totals.embeddingTokens + event.embeddingTokens,
-          costUsd: state.totals.costUsd + event.costUsd,
-        },
+        totals: event.sessionTotal,
         index: {
           phase: event.phase,
           filesDone: event.filesDone,
@@ -237,23 +235,6 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
     default:
       return assertNever(event);
   }
-}
-
-function addTotals(
-  totals: TranscriptState["totals"],
-  usage: AgentEventOf<"usage">["usage"],
-  costUsd: number,
-): TranscriptState["totals"] {
-  return {
-    usage: {
-      inputTokens: totals.usage.inputTokens + usage.inputTokens,
-      outputTokens: totals.usage.outputTokens + usage.outputTokens,
-      cacheReadTokens: totals.usage.cacheReadTokens + usage.cacheReadTokens,
-      cacheWriteTokens: totals.usage.cacheWriteTokens + usage.cacheWriteTokens,
-    },
-    costUsd: totals.costUsd + costUsd,
-    embeddingTokens: totals.embeddingTokens,
-  };
 }
 
 /** Appends a delta to the agent's open text or thinking item, opening one if needed. */

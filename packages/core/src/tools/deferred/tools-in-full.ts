@@ -1,3 +1,4 @@
+import { TEAM_TOOL_NAMES } from "../../teams/team-tool-names.js";
 import type { Tool } from "../seam/define-tool.js";
 import type { ToolRegistry } from "../seam/tool-registry.js";
 import { DEFAULT_DEFER_THRESHOLD } from "./defer-if-many.js";
@@ -32,17 +33,7 @@ export const DEFERRABLE_TOOL_GROUPS: Readonly<Record<string, readonly string[]>>
     "merge_agent_changes",
     "discard_agent_changes",
   ],
-  teams: [
-    "team_create",
-    "team_delete",
-    "team_list",
-    "send_team_message",
-    "read_inbox",
-    "task_create",
-    "task_update",
-    "task_list",
-    "spawn_teammate",
-  ],
+  teams: TEAM_TOOL_NAMES,
   git: ["git_status", "git_diff", "git_log", "git_show", "git_branch", "git_commit", "git_checkout"],
   files: [
     "move_file",

@@ -13,24 +13,6 @@ import { leadName, TeamError } from "../../teams/team-types.js";
 import { defineShippedTool, type Tool } from "../seam/define-tool.js";
 import type { ToolContext } from "../seam/tool-types.js";
 
-/**
- * The nine team tools (spec core §3.5). None declares `paths`: they write only team configs,
- * inboxes and task boards in nyzhi's data dir (`dirs.teams`, `dirs.tasks`), nyzhi's own state,
- * which the sandbox levels do not cover; the teammates they start run under the same sandbox
- * (docs/security.md, "What a tool declares").
- */
-export const TEAM_TOOL_NAMES = [
-  "team_create",
-  "team_delete",
-  "team_list",
-  "send_team_message",
-  "read_inbox",
-  "task_create",
-  "task_update",
-  "task_list",
-  "spawn_teammate",
-] as const;
-
 function serviceOf(context: ToolContext): TeamService {
   const service = context.services[TEAM_SERVICE] as TeamService | undefined;
   if (!service) throw new TeamError("team_unavailable", "Teams are not available in this session.");

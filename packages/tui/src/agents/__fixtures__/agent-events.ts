@@ -1,4 +1,5 @@
 import type { AgentEvent, AgentTag, SubagentState } from "@nyzhi/core";
+import { usageEvent } from "../../test-support/usage-events.js";
 import type { AgentTreeInput } from "../agent-tree-types.js";
 
 /** Tags of a small session: the lead, Opal and Jade under it, Quartz under Opal, Mica under Quartz. */
@@ -9,13 +10,8 @@ export const QUARTZ: AgentTag = { agentId: "quartz-id", depth: 2, nickname: "Qua
 export const MICA: AgentTag = { agentId: "mica-id", depth: 3, nickname: "Mica", role: "explorer" };
 
 export function usage(input: number, output: number, costUsd = 0): AgentTreeInput & { type: "usage" } {
-  return {
-    type: "usage",
-    agent: LEAD,
-    step: 1,
-    usage: { inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 },
-    costUsd,
-  };
+  const tokens = { inputTokens: input, outputTokens: output, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  return usageEvent(LEAD, 1, tokens, costUsd);
 }
 
 /** `parent` spawned `child`, which starts running. */
@@ -45,9 +41,21 @@ export function spawned(parent: AgentTag, child: AgentTag, at = 0, model = "clau
   ] satisfies AgentTreeInput[];
 }
 
-/** `agent` spent tokens in one step. */
-export function spent(agent: AgentTag, input: number, output: number, costUsd: number, at = 0): AgentTreeInput {
-  return { ...usage(input, output, costUsd), agent, at };
+/**
+ * `agent` spent tokens in one step; `total`: core's sum of its steps so far (its input and output
+ * tokens, cost), when this is not its first.
+ */
+export function spent(
+  agent: AgentTag,
+  input: number,
+  output: number,
+  costUsd: number,
+  at = 0,
+  total?: { input: number; output: number; costUsd: number },
+): AgentTreeInput {
+  const step = usage(input, output, costUsd);
+  const agentTotal = total ? usage(total.input, total.output, total.costUsd) : step;
+  return { ...step, agent, at, agentTotal: { usage: agentTotal.usage, costUsd: agentTotal.costUsd } };
 }
 
 /** `parent` reports `child` finished with `status` and its subtree's usage. */

@@ -21,18 +21,18 @@ import { fuzzyFindTool } from "../search/fuzzy-find-tool.js";
 import { globTool } from "../search/glob-tool.js";
 import { createGrepTool, type GrepBackend } from "../search/grep-tool.js";
 
-export interface AllFileToolsOptions {
+export interface FileSearchAndPlanningToolsOptions {
   /** Force grep's back end (tests); default: ripgrep when installed. */
   grepBackend?: GrepBackend;
 }
 
 /**
- * The file, search and session tools (read, write, edit, multi_edit, apply_patch, glob, grep,
+ * The file, search and planning tools (read, write, edit, multi_edit, apply_patch, glob, grep,
  * list_dir, directory_tree, file_info, delete_file, move_file, copy_file, create_dir, tail_file,
  * fuzzy_find, todowrite, todoread, think, notepad_read, notepad_write). They keep no state: the
  * todo list comes from `services.todos`, files through `context.paths`.
  */
-export function allFileTools(options: AllFileToolsOptions = {}): Tool[] {
+export function fileSearchAndPlanningTools(options: FileSearchAndPlanningToolsOptions = {}): Tool[] {
   return [
     readTool,
     writeTool,

@@ -9,12 +9,16 @@ import { createBashTool } from "../shell/bash.js";
 import { createVerifyTool } from "../shell/verify.js";
 import { loadSkillTool } from "../skills/load-skill-tool.js";
 import { webFetchTool } from "../web/web-fetch-tool.js";
-import { allFileTools } from "./all-file-tools.js";
+import { fileSearchAndPlanningTools } from "./file-search-and-planning-tools.js";
 
-/** Every built-in tool an agent can be offered (before role fencing, plan mode or read-only roles). */
-export function builtinTools(): Tool[] {
+/**
+ * The tools any agent may be offered, before role fencing, plan mode or read-only roles: files,
+ * search, planning, shell, git, web, memory, skills and `ask_user`. The agents' and teams' tools
+ * and MCP's are `toolCatalogue`'s other sections.
+ */
+export function standardTools(): Tool[] {
   return [
-    ...allFileTools(),
+    ...fileSearchAndPlanningTools(),
     semanticSearchTool,
     createBashTool(),
     createVerifyTool(),

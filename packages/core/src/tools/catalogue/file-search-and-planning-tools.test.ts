@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { allFileTools } from "./all-file-tools.js";
+import { fileSearchAndPlanningTools } from "./file-search-and-planning-tools.js";
 
-describe("allFileTools", () => {
+describe("fileSearchAndPlanningTools", () => {
   it("offers every file, search and session tool once, each declaring kind and mutates", () => {
-    const tools = allFileTools();
+    const tools = fileSearchAndPlanningTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual(
       [
         "apply_patch",

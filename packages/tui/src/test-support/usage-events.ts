@@ -1,0 +1,25 @@
+import type { AgentEventOf, AgentTag, UsageFigures } from "@nyzhi/core";
+
+type Tokens = AgentEventOf<"usage">["usage"];
+
+/**
+ * A `usage` event as core sends it: one step's tokens and cost, with core's totals (the agent's own
+ * and the session's); unless given, the totals are that step alone.
+ */
+export function usageEvent(
+  agent: AgentTag,
+  step: number,
+  usage: Tokens,
+  costUsd: number,
+  totals: { agentTotal?: { usage: Tokens; costUsd: number }; sessionTotal?: UsageFigures } = {},
+): AgentEventOf<"usage"> {
+  return {
+    type: "usage",
+    agent,
+    step,
+    usage,
+    costUsd,
+    agentTotal: totals.agentTotal ?? { usage, costUsd },
+    sessionTotal: totals.sessionTotal ?? { usage, costUsd, embeddingTokens: 0 },
+  };
+}
