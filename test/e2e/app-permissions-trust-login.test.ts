@@ -110,6 +110,7 @@ describe.skipIf(!hasTmux())("permissions, trust and login in the app", { timeout
     await term.keys("y");
     await term.waitForText("Wrote 1.");
 
+    // Typed as the turn ends: the reopen waits for it.
     await term.typeLine("/trust on");
     const applied = await term.waitForText("Applied now, on the same conversation");
     expect(applied).toContain("is now trusted");

@@ -113,7 +113,8 @@ export interface SessionControls {
   switchTo(resume: SessionResume | undefined): Promise<void>;
   /**
    * Reopens the session on the same conversation with its config loaded again (`/trust on`); the
-   * transcript stays. The new session; undefined (and a notice) while a turn runs or if it failed.
+   * transcript stays; a running turn is waited for first. The new session; undefined (and a notice)
+   * when another turn started meanwhile or it failed.
    */
   reload(): Promise<OpenedSession | undefined>;
   /** Interrupts, waits briefly for the turn, closes (saves) the session. Safe to call twice. */
@@ -435,6 +436,11 @@ export function useSession(options: UseSessionOptions): SessionControls {
   );
 
   const reload = useCallback(async (): Promise<OpenedSession | undefined> => {
+    // A turn that runs (or is saving its end) is waited for: the session reopens once it has ended.
+    if (turn.current) {
+      dispatch({ type: "app-notice", message: "The session reopens when this turn ends." });
+      await turn.current;
+    }
     const current = sessionRef.current;
     if (!current || controller.current) {
       dispatch({
