@@ -89,6 +89,22 @@ const tuiFromSource: NonNullable<Options["esbuildPlugins"]>[number] = {
   },
 };
 
+/**
+ * In the app's bundle every `string-width` (ink's layout and text, wrap-ansi, cli-truncate, the
+ * frame writer) is the tui's `fast-string-width`: the same answers, a row of narrow characters
+ * measured by its length instead of segmented into graphemes each frame. Only that module itself
+ * reaches the real package.
+ */
+const fastStringWidth: NonNullable<Options["esbuildPlugins"]>[number] = {
+  name: "fast-string-width",
+  setup(build) {
+    const wrapper = fileURLToPath(new URL("../tui/src/terminal/fast-string-width.ts", import.meta.url));
+    build.onResolve({ filter: /^string-width$/ }, (args) =>
+      args.importer === wrapper ? undefined : { path: wrapper },
+    );
+  },
+};
+
 const shared = {
   target: "node20",
   platform: "node",
@@ -125,7 +141,7 @@ export default defineConfig([
     sourcemap: false,
     minifyWhitespace: true,
     minifySyntax: true,
-    esbuildPlugins: [hostModules, noReactDevtools, tuiFromSource],
+    esbuildPlugins: [hostModules, noReactDevtools, tuiFromSource, fastStringWidth],
     // The tui's .tsx, as its tsconfig compiles them (`jsx: react-jsx`).
     esbuildOptions(options) {
       options.jsx = "automatic";

@@ -33,6 +33,27 @@ const leadPrompts = (m: MockLlm) =>
     .filter((request) => request.system?.includes(LEAD))
     .map((request) => request.messages.filter((message) => message.role === "user").at(-1)?.text ?? "");
 
+/** A git project, a fresh home, and a terminal in the project talking to the mock. */
+async function openTerminal(prefix: string) {
+  const project = await tempProject(prefix);
+  execFileSync("git", ["init", "-q"], { cwd: project });
+  const home = await tempHome();
+  cleanup.push(project, home);
+  const term = await TmuxTerminal.start({
+    cwd: project,
+    columns: 120,
+    rows: 40,
+    env: {
+      PATH: process.env.PATH ?? "/usr/bin:/bin",
+      HOME: project,
+      NYZHI_LOG: "silent",
+      ...anthropicEnv(mock as MockLlm, home),
+    },
+  });
+  terminal = term;
+  return { term, statePath: join(project, ".nyzhi", "state", "autopilot.json") };
+}
+
 async function exitApp(term: TmuxTerminal): Promise<void> {
   await term.typeLine("/exit");
   await term.waitFor((screen) => screen.trimEnd().endsWith(SHELL_PROMPT.trim()), 20_000, "screen");
@@ -58,23 +79,7 @@ describe.skipIf(!hasTmux())("/autopilot in the app", { timeout: 180_000 }, () =>
         { match: { system: LEAD, lastUser: phase(5, "validation") }, response: { text: "VALIDATED-ALL" } },
       ],
     });
-    const project = await tempProject("nyzhi-e2e-autopilot-");
-    execFileSync("git", ["init", "-q"], { cwd: project });
-    const home = await tempHome();
-    cleanup.push(project, home);
-    const term = await TmuxTerminal.start({
-      cwd: project,
-      columns: 120,
-      rows: 40,
-      env: {
-        PATH: process.env.PATH ?? "/usr/bin:/bin",
-        HOME: project,
-        NYZHI_LOG: "silent",
-        ...anthropicEnv(mock, home),
-      },
-    });
-    terminal = term;
-    const statePath = join(project, ".nyzhi", "state", "autopilot.json");
+    const { term, statePath } = await openTerminal("nyzhi-e2e-autopilot-");
 
     await term.startNyz();
     await term.waitFor((screen) => OPEN.test(screen));
@@ -124,6 +129,40 @@ describe.skipIf(!hasTmux())("/autopilot in the app", { timeout: 180_000 }, () =>
     await term.typeLine("/autopilot clear");
     await term.waitForText("Autopilot state deleted.");
     await expect(readFile(statePath, "utf8")).rejects.toThrow();
+    await exitApp(term);
+  });
+  it("/stop cancels a running autopilot: the phase stops, the state ends cancelled, no next phase starts", async () => {
+    mock = await startScenario({
+      rules: [
+        // Expansion hangs until /stop; any later phase would answer (and must not be asked).
+        { match: { system: LEAD, lastUser: phase(1, "expansion") }, response: { fault: { type: "hang" } } },
+        { match: { system: LEAD }, response: { text: "NEXT-PHASE-RAN" } },
+      ],
+    });
+    const { term, statePath } = await openTerminal("nyzhi-e2e-autopilot-stop-");
+
+    await term.startNyz();
+    await term.waitFor((screen) => OPEN.test(screen));
+    await term.typeLine("/autopilot a tiny greeter");
+    await term.waitFor(() =>
+      leadPrompts(mock as MockLlm).some((prompt) => prompt.includes(phase(1, "expansion"))),
+    );
+    // A prompt typed meanwhile waits for the turn; /stop drops it too.
+    await term.typeLine("and also this");
+    await term.typeLine("/stop");
+    const stopped = await term.waitForText("Autopilot cancelled");
+    expect(stopped).toContain("Dropped 1 queued message(s).");
+    expect(JSON.parse(await readFile(statePath, "utf8"))).toMatchObject({
+      idea: "a tiny greeter",
+      phase: "cancelled",
+    });
+    // Back to the input: the next prompt is an ordinary turn, not the planning phase.
+    await term.typeLine("/autopilot");
+    await term.waitForText("Cancelled. /autopilot clear deletes this state.");
+    const prompts = leadPrompts(mock);
+    expect(prompts).toHaveLength(1);
+    expect(prompts.some((prompt) => prompt.includes(phase(2, "planning")))).toBe(false);
+    expect(JSON.parse(await readFile(statePath, "utf8")).phase).toBe("cancelled");
     await exitApp(term);
   });
 });

@@ -12,6 +12,8 @@ import { hasTmux, type TmuxTerminal } from "./helpers/tmux-terminal.js";
  * 1–5): `@path` attaches files and folders (chips on screen, a `<context>` block for the model,
  * deny rules refuse), `!command` runs under the bash tool's rules, `&prompt` runs in the
  * background, images attach from the clipboard or a dropped path, and Esc Esc rewinds.
+ * Set NYZHI_WRITE_REWIND_CAPTURE=<file> to save the app from its header to the rewind list
+ * (docs/app-rewind-capture.txt, shown in the README).
  */
 const PIXEL = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
@@ -195,6 +197,12 @@ describe.skipIf(!hasTmux())(
       await terminal.keys("Escape");
       await terminal.keys("Escape");
       await terminal.waitForText("Rewind to which prompt?");
+      if (process.env.NYZHI_WRITE_REWIND_CAPTURE) {
+        // The README's capture: from the command line on (the header is above the screen's first row).
+        const lines = (await terminal.history()).trimEnd().split("\n");
+        lines[0] = "$ nyz";
+        await writeFile(process.env.NYZHI_WRITE_REWIND_CAPTURE, `${lines.join("\n")}\n`);
+      }
       await terminal.keys("Enter");
       await terminal.waitForText("Undoes the file changes made since: restore a.txt.");
       await terminal.waitForText("Rewind and undo 1 file change(s)");

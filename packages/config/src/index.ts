@@ -51,6 +51,7 @@ export {
   type LoadedConfig,
   loadConfig,
   readConfigFile,
+  reloadConfig,
 } from "./layers/load-config.js";
 export { type MergedConfig, mergeConfigLayers } from "./layers/merge-layers.js";
 export {

@@ -2,6 +2,7 @@
 export {
   type AuthStatusRow,
   authStatus,
+  defaultOAuthProviders,
   formatAuthStatus,
   type LoginIo,
   type LoginResult,

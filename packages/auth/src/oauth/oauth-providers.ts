@@ -78,7 +78,7 @@ export function defaultOAuthProviders(env: Environment = process.env): OAuthProv
   };
   const geminiSecret = env.NYZHI_GEMINI_OAUTH_CLIENT_SECRET;
   if (geminiSecret) gemini.clientSecret = geminiSecret;
-  return {
+  return withEndpointOverrides(env, {
     openai: {
       flow: "authorization-code",
       providerId: "openai",
@@ -123,5 +123,19 @@ export function defaultOAuthProviders(env: Environment = process.env): OAuthProv
       },
       multiAccount: false,
     },
-  };
+  });
+}
+
+/**
+ * `NYZHI_<PROVIDER>_OAUTH_URL` (the id upper-cased, `-` as `_`) points a browser login at another
+ * authorization server (a company's gateway, a local test server): `<url>/authorize` and
+ * `<url>/token` replace the provider's endpoints.
+ */
+function withEndpointOverrides(env: Environment, table: Record<string, OAuthProvider>): OAuthProviderTable {
+  for (const [id, provider] of Object.entries(table)) {
+    const base = env[`NYZHI_${id.toUpperCase().replace(/-/g, "_")}_OAUTH_URL`]?.replace(/\/+$/, "");
+    if (!base || provider.flow !== "authorization-code") continue;
+    table[id] = { ...provider, authorizeUrl: `${base}/authorize`, tokenUrl: `${base}/token` };
+  }
+  return table;
 }

@@ -4,6 +4,7 @@ export {
   assertNever,
   authStatus,
   CONTEXT_WARNING_POINTS,
+  defaultOAuthProviders,
   describeBudget,
   detectBwrap,
   exportSessionMarkdown,

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfigError } from "../base/config-error.js";
 import { useTempDirs, writeFiles } from "../testing/temp-dirs.js";
-import { loadConfig } from "./load-config.js";
+import { loadConfig, reloadConfig } from "./load-config.js";
 import { NOT_YET_READ_KEYS } from "./unused-keys.js";
 
 const temp = useTempDirs();
@@ -364,5 +364,18 @@ describe("loadConfig: errors and warnings", () => {
       "warning: NYZHI_CONFIG__TUI__THEMES: unknown key tui.themes (did you mean tui.theme?)",
       "warning: --trust: unknown key agent.trust.mod (did you mean agent.trust.mode?)",
     ]);
+  });
+});
+
+describe("reloadConfig", () => {
+  it("loads the files again with the options the config was loaded with (flags kept)", async () => {
+    const { root, env, projectFile } = await setup({ project: "[agent]\nmax_steps = 40\n" });
+    const first = await loadConfig({ cwd: root, env, flags: { "index.enabled": false } });
+    expect(first.config.agent.max_steps).toBe(40);
+    await writeFiles(root, { ".nyzhi/config.toml": "[agent]\nmax_steps = 12\n" });
+    const again = await reloadConfig(first);
+    expect(again.config.agent.max_steps).toBe(12);
+    expect(again.config.index.enabled).toBe(false);
+    expect(again.files.map((file) => file.path)).toContain(projectFile);
   });
 });

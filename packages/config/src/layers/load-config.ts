@@ -127,5 +127,19 @@ export async function loadConfig(options: LoadConfigOptions = {}): Promise<Loade
   if (trust.warning) merged.warnings.push(trust.warning);
   // Every credential in the config (`provider.<id>.api_key`, MCP tokens …) is hidden from output.
   forEachSecretValue(merged.config, registerSecret);
-  return { ...merged, files, projectRoot, projectTrusted: trust.trusted };
+  const loaded: LoadedConfig = { ...merged, files, projectRoot, projectTrusted: trust.trusted };
+  loadedWith.set(loaded, { ...options, env, projectRoot });
+  return loaded;
+}
+
+/** What each config was loaded with (its flags included), for `reloadConfig`. */
+const loadedWith = new WeakMap<LoadedConfig, LoadConfigOptions>();
+
+/**
+ * Loads `loaded`'s config again from its files, with the options it was loaded with (the same
+ * project, environment and flags): a running session picks up what changed since (`/trust on`).
+ * A config not made by `loadConfig` is reloaded from its project root and `env`.
+ */
+export function reloadConfig(loaded: LoadedConfig, env: Environment = process.env): Promise<LoadedConfig> {
+  return loadConfig(loadedWith.get(loaded) ?? { projectRoot: loaded.projectRoot, env });
 }

@@ -2,7 +2,13 @@ import { addUsage, emptyUsage } from "@nyzhi/provider";
 import type { TurnInput, TurnResult } from "../agent-loop/run-turn.js";
 import type { AgentEvent, AgentTag } from "../events/agent-events.js";
 import { autopilotPrompt, recordPhase } from "./autopilot-prompts.js";
-import { type AutopilotState, isAutopilotActive, saveAutopilotState } from "./autopilot-state.js";
+import {
+  type AutopilotState,
+  type AutopilotWorkingPhase,
+  isAutopilotActive,
+  loadAutopilotState,
+  saveAutopilotState,
+} from "./autopilot-state.js";
 
 export interface RunAutopilotOptions {
   projectRoot: string;
@@ -12,6 +18,8 @@ export interface RunAutopilotOptions {
   /** One lead turn (the session's `runTurn`, so usage, the journal and saving work as for a prompt). */
   runTurn: (input: TurnInput, options: { signal: AbortSignal }) => AsyncGenerator<AgentEvent, TurnResult>;
   signal: AbortSignal;
+  /** The person cancelled the run (`/stop`, `/autopilot cancel` in this process): no next phase starts. */
+  cancelled?: () => boolean;
 }
 
 /** The phases' turns summed: steps, usage and cost; `reason` and `text` of the run as a whole. */
@@ -20,6 +28,14 @@ export interface AutopilotRunResult {
   turns: Omit<TurnResult, "text" | "reason">;
   /** `completed` once every phase ran; else how the phase that stopped it ended. */
   reason: TurnResult["reason"];
+  /** The phase the run was cancelled in (its state is saved as `cancelled`). */
+  cancelledIn?: AutopilotWorkingPhase;
+}
+
+/** Whether the saved state says this run was cancelled (by `/autopilot cancel` in another process). */
+async function cancelledOnDisk(projectRoot: string, idea: string): Promise<boolean> {
+  const saved = await loadAutopilotState(projectRoot).catch(() => undefined);
+  return saved?.phase === "cancelled" && saved.idea === idea;
 }
 
 /**
@@ -42,6 +58,10 @@ export async function* runAutopilot(
     idea: current.idea,
     ...(reason ? { reason } : {}),
   });
+  // A cancel wins over the phase's own save: the run checks it (here, and on disk for another
+  // process's `/autopilot cancel`) before every save, and itself saves `cancelled` as its last write.
+  const cancelled = async () =>
+    options.cancelled?.() === true || (await cancelledOnDisk(options.projectRoot, current.idea));
   await saveAutopilotState(options.projectRoot, current);
   while (isAutopilotActive(current)) {
     const phase = current.phase;
@@ -52,6 +72,12 @@ export async function* runAutopilot(
     turns.steps += result.steps;
     turns.usage = addUsage(turns.usage, result.usage);
     turns.costUsd += result.costUsd;
+    if (await cancelled()) {
+      yield phaseEvent("stopped", "aborted");
+      current = { ...current, phase: "cancelled" };
+      await saveAutopilotState(options.projectRoot, current);
+      return { state: current, turns, reason: "aborted", cancelledIn: phase };
+    }
     if (result.reason !== "completed" || options.signal.aborted) {
       const reason = result.reason === "completed" ? "aborted" : result.reason;
       yield phaseEvent("stopped", reason);

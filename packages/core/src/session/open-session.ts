@@ -26,6 +26,7 @@ import { chooseDefaultProvider } from "./choose-default-provider.js";
 import { type OpenedSession, sessionHandle } from "./session-handle.js";
 import { SessionModes } from "./session-modes.js";
 import { openSessionRecord, type SessionResume } from "./session-record.js";
+import { reopenSession } from "./session-reopen.js";
 
 const LEAD: AgentTag = { agentId: "lead", depth: 0 };
 
@@ -262,7 +263,8 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       modelInfo: () => resolved.info,
       startInPlan: options.planMode ?? config.agent.plan_mode,
     });
-    return sessionHandle({
+    const handle: OpenedSession = sessionHandle({
+      reopen: () => reopenSession(handle, options, openSession),
       record,
       loaded,
       runtime: created,
@@ -284,6 +286,7 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       env,
       sandboxLevel: options.sandbox ?? config.agent.sandbox,
     });
+    return handle;
   } catch (error) {
     await runtime?.close();
     // Servers still starting when something else failed are stopped once they have started.

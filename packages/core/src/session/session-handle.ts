@@ -148,6 +148,12 @@ export interface OpenedSession extends SessionInput {
   readonly permissions: SessionPermissions;
   /** Saves the session now (done after every turn and on close). */
   save(): Promise<void>;
+  /**
+   * Closes this session and opens it again on the same conversation with its config loaded again
+   * (`/trust on`: the project's settings apply without restarting); the host works with the
+   * returned session from then on. Fails while a turn runs. See `reopenSession`.
+   */
+  reopen(): Promise<OpenedSession>;
   /** Stops subagents, teammates and MCP servers, saves, and releases the session. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -185,6 +191,8 @@ export interface SessionParts {
   env: Environment;
   /** The sandbox level the session's agents run under. */
   sandboxLevel: string;
+  /** Opens this session again with its config reloaded (`OpenedSession.reopen`). */
+  reopen: () => Promise<OpenedSession>;
 }
 
 /** The handle a host works with; see `OpenedSession`. */
@@ -377,6 +385,10 @@ export function sessionHandle(parts: SessionParts): OpenedSession {
       });
     },
     save,
+    async reopen() {
+      if (running) throw new Error("A turn is running: the session reopens once it ends (or press Esc).");
+      return parts.reopen();
+    },
     agentChanges: (agentId) => worktreesOf(runtime).diff(agentId),
     async mergeAgentChanges(agentId) {
       const { record, outcome } = await worktreesOf(runtime).merge(agentId);

@@ -188,6 +188,19 @@ describe("createIndex, full-text only", () => {
     expect(await index.search("walker")).toEqual([]);
   });
 
+  it("finds code written in the API's words from a question in other words (the thesaurus)", async () => {
+    write(
+      "src/store.ts",
+      ["export function clearEntries(store: Map<string, string>): void {", "  store.clear();", "}", ""].join(
+        "\n",
+      ),
+    );
+    const index = open();
+    await index.update();
+    const results = await index.search("wipe everything that was kept");
+    expect(results[0]).toMatchObject({ path: "src/store.ts", symbol: "clearEntries" });
+  });
+
   it("finds a word that is in exactly half of the chunks of a tiny index", async () => {
     // Classic BM25 weighs such a word ln((N - n + 0.5) / (n + 0.5)) = 0; LanceDB adds 1 inside the
     // logarithm, so it still counts. This guards that against a LanceDB upgrade.

@@ -6,7 +6,9 @@ import { abbreviationWords, splitIdentifiersIn } from "../store/split-identifier
  * code, the functions the best hits call raised, definitions of the names a query mentions
  * first). Each step is kept because bench/retrieval's figures showed it helps; steps that were
  * tried and dropped (heavier name or path boosts, file-level aggregation for "where" questions,
- * pseudo-relevance feedback, synonym expansion from mined or WordNet lexicons) are in
+ * pseudo-relevance feedback, synonym expansion from mined or WordNet lexicons, the thesaurus as a
+ * second query-side clause or a column of its own, query word pairs, a signature column, a
+ * within-file re-rank) are in
  * docs/performance.md with their figures.
  */
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { CodeChunk } from "../types.js";
+import { relatedWords } from "./code-thesaurus.js";
 import { abbreviationWords, pathWords, splitIdentifier, splitIdentifiersIn } from "./split-identifiers.js";
 
 /** One row of a project's chunk table. Column names are snake_case, as stored. */
@@ -12,7 +13,10 @@ export interface ChunkRow {
   kind: string;
   language: string;
   content: string;
-  /** What the full-text index reads: the content, then the words of its path, symbol and identifiers. */
+  /**
+   * What the full-text index reads: the content, then the words of its path, symbol and
+   * identifiers, the abbreviations they use spelled out, and their thesaurus words.
+   */
   text: string;
   /** The symbol's words (`SessionRedirectMixin.resolve_redirects` → `session redirect mixin resolve redirects`), weighted apart. */
   name_text: string;
@@ -44,7 +48,8 @@ export function hashText(text: string | Uint8Array): string {
 
 /**
  * The full-text column of a chunk: its content followed by the words of its path, symbol and
- * compound identifiers, so `parse config` and `config file` find `parseConfigFile`.
+ * compound identifiers, so `parse config` and `config file` find `parseConfigFile`, the words of
+ * the abbreviations they use (`cfg` → `config`), and their thesaurus words (`relatedText`).
  */
 export function searchText(chunk: Pick<CodeChunk, "path" | "symbol" | "content">): string {
   const extra = [pathWords(chunk.path)];
@@ -53,6 +58,7 @@ export function searchText(chunk: Pick<CodeChunk, "path" | "symbol" | "content">
   extra.push(...compounds);
   const words = [...extra.join(" ").split(" "), ...(chunk.content.toLowerCase().match(/[a-z]+/g) ?? [])];
   extra.push(abbreviationWords(words));
+  extra.push(relatedText(chunk));
   return `${chunk.content}\n${extra.join("\n")}`;
 }
 
@@ -62,6 +68,20 @@ export function symbolWords(symbol: string): string {
     .split(/[^A-Za-z0-9_$]+/)
     .flatMap(splitIdentifier)
     .join(" ");
+}
+
+/**
+ * The thesaurus words related to the words of a chunk's symbol and of the identifiers in its
+ * code, each once: written into its full-text column, so a question in other words (`wipe`)
+ * reaches code written in the API's (`clear`) with no more work at search time.
+ */
+export function relatedText(chunk: Pick<CodeChunk, "symbol" | "content">): string {
+  const words = new Set<string>();
+  if (chunk.symbol) for (const word of symbolWords(chunk.symbol).split(" ")) words.add(word);
+  for (const match of chunk.content.matchAll(/[A-Za-z_$][\w$]*/g)) {
+    for (const word of splitIdentifier(match[0])) words.add(word);
+  }
+  return relatedWords(words).join(" ");
 }
 
 /** Line comments (`//`, `#`, `--`), block comments and docstrings, joined by newlines. */

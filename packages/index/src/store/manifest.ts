@@ -19,10 +19,10 @@ export interface ManifestFile {
  */
 /**
  * What the rows of a table hold: 2 added the separately weighted full-text fields (name, path,
- * comments). An index whose manifest says less (or nothing: 1) is rebuilt by the next update and
+ * comments), 3 the thesaurus words of a chunk's identifiers in `text`. An index whose manifest says less (or nothing: 1) is rebuilt by the next update and
  * searched the old way until then.
  */
-export const ROW_FORMAT = 2;
+export const ROW_FORMAT = 3;
 
 export interface IndexManifest {
   format: 1;

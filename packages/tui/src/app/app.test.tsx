@@ -108,9 +108,12 @@ describe("App", () => {
       },
       { env },
     );
-    await until(() => view.lastFrame()!.includes("Type /login to paste an API key for anthropic"));
+    await until(() => view.lastFrame()!.includes("Type /login to log in to anthropic here"));
     expect(view.onExit).not.toHaveBeenCalled();
+    // Anthropic offers a browser login too: the picker offers both; "paste" picks the key.
     await press(view.stdin, "/login", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("Log in with the browser (OAuth)"));
+    await press(view.stdin, "paste", KEYS.enter);
     await until(() => view.lastFrame()!.includes("Paste the API key for anthropic"));
     await press(view.stdin, "sk-ant-secret-0123456789");
     expect(view.lastFrame()).not.toContain("sk-ant-secret");
@@ -139,6 +142,31 @@ describe("App", () => {
     await until(() => calls.turns.length === 1);
     expect(calls.turns[0]).toEqual([{ type: "text", text: "Review this code" }]);
     await until(() => view.lastFrame()!.includes("done"));
+  });
+});
+
+describe("App while the session opens", () => {
+  it("keeps commands typed before the session is open and runs them once it is (nothing refused)", async () => {
+    const { session, calls } = fakeSession(answering("reviewed"));
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const view = setup(async () => {
+      await gate;
+      return session;
+    });
+    await press(view.stdin, "/permissions", KEYS.enter);
+    await until(() => view.lastFrame()!.includes("/permissions runs once the session is open"));
+    await press(view.stdin, "/review src", KEYS.enter);
+    await settle();
+    expect(calls.turns).toHaveLength(0);
+    expect(view.lastFrame()).not.toContain("still opening");
+    release();
+    await until(() => calls.turns.length === 1);
+    expect(calls.turns[0]).toEqual([{ type: "text", text: "Review this code" }]);
+    await until(() => view.lastFrame()!.includes("reviewed"));
+    await until(() => view.lastFrame()!.includes("Permissions in force:"));
   });
 });
 

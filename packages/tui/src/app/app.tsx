@@ -1,5 +1,5 @@
 import type { Environment } from "@nyzhi/config";
-import { type AgentEvent, login, parseSlashInput, type SessionResume, type TurnInput } from "@nyzhi/core";
+import { type AgentEvent, parseSlashInput, type SessionResume, type TurnInput } from "@nyzhi/core";
 import { Box, Text, useStdin } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../approval/approval-dialog.js";
@@ -38,6 +38,7 @@ import { useAutopilotNotice } from "./use-autopilot-notice.js";
 import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
 import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
+import { useLogin } from "./use-login.js";
 import { type NotifySettings, useNotify } from "./use-notify.js";
 import { useRewind } from "./use-rewind.js";
 import { inputText, type SendOptions, type SessionOpener, useSession } from "./use-session.js";
@@ -321,8 +322,9 @@ export function App(props: AppProps) {
     send: sendPrompt,
   });
 
-  /** `/login`: the provider whose API key is being pasted (masked), if any. */
-  const [loginFor, setLoginFor] = useState<string | undefined>(undefined);
+  /** `/login`: a pasted key (masked) or the browser login; the session uses it at once. */
+  const logins = useLogin({ env, session, controls, say, dispatch });
+  const loginFor = logins.keyFor;
   const hostContext = useCallback(
     (): HostContext => ({
       busy,
@@ -330,11 +332,23 @@ export function App(props: AppProps) {
       commands,
       dispatch,
       say,
-      askApiKey: setLoginFor,
+      askApiKey: logins.askApiKey,
+      loginWithBrowser: logins.loginWithBrowser,
+      openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       missingProvider: controls.missingProvider,
       exit: () => void quit(0),
     }),
-    [busy, commands, controls.missingProvider, dispatch, env, quit, say],
+    [
+      busy,
+      commands,
+      controls.missingProvider,
+      dispatch,
+      env,
+      logins.askApiKey,
+      logins.loginWithBrowser,
+      quit,
+      say,
+    ],
   );
   const context = useCallback(
     (current: NonNullable<typeof session>): CommandContext => ({
@@ -347,9 +361,9 @@ export function App(props: AppProps) {
       },
       agents: { toggle: () => togglePanel(panel.toggleVisible) },
       background: { list: () => controls.background, stop: controls.stopBackground },
-      openPicker: (picker) => setOverlay({ kind: "picker", picker }),
       rewind: rewind.open,
       switchSession: controls.switchTo,
+      reopenSession: controls.reload,
       refresh,
       offerPlan: modeKeys.setOffer,
       search: search.start,
@@ -382,27 +396,6 @@ export function App(props: AppProps) {
     ],
   );
 
-  const saveKey = useCallback(
-    async (providerId: string, apiKey: string) => {
-      setLoginFor(undefined);
-      try {
-        const result = await login({
-          providerId,
-          apiKey,
-          method: "api-key",
-          env,
-          io: { print: (line) => say(line), prompt: async () => "" },
-        });
-        if (result.status !== "saved") return say(`No key saved for ${providerId}.`, "warning");
-        say(`Saved the API key for ${providerId} (${result.storeKind} store, as \`nyz login\` saves it).`);
-        if (!session) await controls.reopen();
-      } catch (error) {
-        dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
-      }
-    },
-    [controls, dispatch, env, say, session],
-  );
-
   /** Said when a command needs the session before it is open. */
   const noSessionYet = useCallback(
     () =>
@@ -417,14 +410,21 @@ export function App(props: AppProps) {
     [controls.status, dispatch],
   );
 
-  /** Prompt-kind commands typed while a turn runs; they run when it ends. */
-  const deferred = useRef<{ command: AppCommand; args: string }[]>([]);
+  /**
+   * Commands that wait: prompt-kind ones typed while a turn runs (they run when it ends), and any
+   * typed while the session opens or reopens (`/trust on`, `/login`): they run once it is open.
+   */
+  const deferred = useRef<({ command: AppCommand; args: string } | { custom: string })[]>([]);
+  const opening = !session && controls.status !== "needs-login";
   const runCommand = useCallback(
     async (command: AppCommand, args: string) => {
       try {
         if (!session) {
           if (command.runWithoutSession) await command.runWithoutSession(args, hostContext());
-          else noSessionYet();
+          else if (opening) {
+            deferred.current.push({ command, args });
+            say(`/${command.name} runs once the session is open.`);
+          } else noSessionYet();
           return;
         }
         if (busy && command.kind === "prompt") {
@@ -437,19 +437,15 @@ export function App(props: AppProps) {
         dispatch({ type: "app-error", message: error instanceof Error ? error.message : String(error) });
       }
     },
-    [busy, context, dispatch, hostContext, noSessionYet, say, session],
+    [busy, context, dispatch, hostContext, noSessionYet, opening, say, session],
   );
-  useEffect(() => {
-    if (busy || !session || deferred.current.length === 0) return;
-    const next = deferred.current.shift();
-    if (next) void runCommand(next.command, next.args);
-  }, [busy, runCommand, session]);
 
   /** A `/name` not in the list: a custom command or MCP prompt the session expands, or unknown. */
   const runCustom = useCallback(
     async (typed: string) => {
       if (!session) {
-        noSessionYet();
+        if (opening) deferred.current.push({ custom: typed });
+        else noSessionYet();
         return;
       }
       let expanded: string;
@@ -466,8 +462,15 @@ export function App(props: AppProps) {
       }
       sendPrompt(expanded, { display: typed });
     },
-    [dispatch, noSessionYet, sendPrompt, session],
+    [dispatch, noSessionYet, opening, sendPrompt, session],
   );
+  useEffect(() => {
+    if (busy || !session) return;
+    const next = deferred.current.shift();
+    if (!next) return;
+    if ("custom" in next) void runCustom(next.custom);
+    else void runCommand(next.command, next.args);
+  }, [busy, runCommand, runCustom, session]);
 
   const submit = useCallback(
     (text: string, display?: string, images: readonly string[] = []) => {
@@ -636,8 +639,8 @@ export function App(props: AppProps) {
       {loginFor !== undefined ? (
         <SecretPrompt
           label={`Paste the API key for ${loginFor}:`}
-          onSubmit={(key) => void saveKey(loginFor, key)}
-          onCancel={() => setLoginFor(undefined)}
+          onSubmit={(key) => void logins.saveKey(loginFor, key)}
+          onCancel={logins.cancelKey}
         />
       ) : null}
       <SteerPrompt panel={panel} />

@@ -92,7 +92,11 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   const bridge = new SessionBridge({ cwd: projectRoot });
   const opener = options.openSession ?? openSession;
   let current: OpenedSession | undefined;
-  const open = async (resume?: SessionResume) => {
+  const open = async (resume?: SessionResume, reopening?: OpenedSession) => {
+    if (reopening) {
+      current = await reopening.reopen();
+      return current;
+    }
     current = await opener({
       cwd: options.cwd,
       env,

@@ -12,8 +12,11 @@ import { replayThread } from "./replay-thread.js";
 import type { SessionBridge } from "./session-bridge.js";
 import { type BackgroundTurn, type HeldPrompt, useBackgroundTurns } from "./use-background-turns.js";
 
-/** Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`). */
-export type SessionOpener = (resume?: SessionResume) => Promise<OpenedSession>;
+/**
+ * Opens the app's session: a new one, or `resume` (`nyz -c`, `nyz -s`, `/sessions`); with
+ * `reopening`, that session again with its config reloaded (`session.reopen()`, `/trust on`).
+ */
+export type SessionOpener = (resume?: SessionResume, reopening?: OpenedSession) => Promise<OpenedSession>;
 
 /** How long quitting waits for an interrupted turn to end before closing the session anyway, ms. */
 export const TURN_SETTLE_MS = 3000;
@@ -108,6 +111,11 @@ export interface SessionControls {
   stopBackground(): boolean;
   /** Closes the session and opens another (`/sessions`; its saved transcript is shown) or a new one. */
   switchTo(resume: SessionResume | undefined): Promise<void>;
+  /**
+   * Reopens the session on the same conversation with its config loaded again (`/trust on`); the
+   * transcript stays. The new session; undefined (and a notice) while a turn runs or if it failed.
+   */
+  reload(): Promise<OpenedSession | undefined>;
   /** Interrupts, waits briefly for the turn, closes (saves) the session. Safe to call twice. */
   close(): Promise<void>;
   /** The provider that had no credentials (status `needs-login`). */
@@ -384,7 +392,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
           dispatch({
             type: "app-notice",
             tone: "warning",
-            message: `${error.message}\nType /login to paste an API key for ${error.providerId} here, or quit (ctrl+c twice) and set ${error.envVar}.`,
+            message: `${error.message}\nType /login to log in to ${error.providerId} here (the browser where it offers it, or an API key), or quit (ctrl+c twice) and set ${error.envVar}.`,
           });
           return;
         }
@@ -425,6 +433,35 @@ export function useSession(options: UseSessionOptions): SessionControls {
     [adopt, closeCurrent, dispatch],
   );
 
+  const reload = useCallback(async (): Promise<OpenedSession | undefined> => {
+    const current = sessionRef.current;
+    if (!current || controller.current) {
+      dispatch({
+        type: "app-notice",
+        message: "Wait for the turn to end (or press Esc) first.",
+        tone: "warning",
+      });
+      return undefined;
+    }
+    sessionRef.current = undefined;
+    bridge.dismissAll("the session is reopening");
+    bridge.attach(undefined);
+    setSession(undefined);
+    setStatus("opening");
+    try {
+      const next = await optionsRef.current.open(undefined, current);
+      sessionRef.current = next;
+      bridge.attach(next);
+      setSession(next);
+      setStatus("ready");
+      return next;
+    } catch (error) {
+      dispatch({ type: "app-error", message: messageOf(error) });
+      adopt(await optionsRef.current.open());
+      return undefined;
+    }
+  }, [adopt, bridge, dispatch]);
+
   const close = useCallback(() => {
     closing.current ??= closeCurrent();
     return closing.current;
@@ -451,6 +488,7 @@ export function useSession(options: UseSessionOptions): SessionControls {
     detach,
     stopBackground,
     switchTo,
+    reload,
     close,
     missingProvider,
     reopen,

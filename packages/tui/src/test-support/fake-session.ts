@@ -96,6 +96,8 @@ export function fakeSession(turn: Turn, options: FakeSessionOptions = {}) {
       run: async function* () {
         return { reason: "completed", steps: 0, text: "No autopilot run here.", usage, costUsd: 0 };
       },
+      running: () => false,
+      cancel: async () => "No autopilot run here.",
     },
     projectRoot: options.projectRoot ?? "/work/project",
     get model() {

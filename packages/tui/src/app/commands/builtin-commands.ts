@@ -25,6 +25,7 @@ import {
 } from "./input-commands.js";
 import { planCommand, thinkCommand, thinkingCommand } from "./mode-commands.js";
 import { modelCommand } from "./model-commands.js";
+import { permissionsCommand } from "./permissions-command.js";
 import {
   hooksCommand,
   mcpCommand,
@@ -83,6 +84,7 @@ export const BUILTIN_COMMANDS: readonly BuiltinCommand[] = [
   thinkingCommand,
   planCommand,
   trustCommand,
+  permissionsCommand,
   sandboxCommand,
   stopCommand,
   quickCommand,

@@ -17,8 +17,15 @@ export interface HostContext {
   dispatch(input: TranscriptInput): void;
   /** An info (or warning) line in the transcript. */
   say(message: string, tone?: "info" | "warning"): void;
-  /** Asks for a provider's API key (masked) and saves it (`/login <provider>`). */
+  /** Asks for a provider's API key (masked) and saves it (`/login <provider> key`). */
   askApiKey(providerId: string): void;
+  /**
+   * The provider's browser login (`/login <provider> oauth`): shows the URL, waits for the
+   * callback, saves the token; the session uses it at once (opened, or reopened on its conversation).
+   */
+  loginWithBrowser(providerId: string): void;
+  /** A list to choose from, over the input (works before the session is open too). */
+  openPicker(picker: PickerSpec): void;
   /** The provider whose credentials are missing (the session could not open), if any. */
   missingProvider: string | undefined;
   exit(): void;
@@ -35,11 +42,15 @@ export interface CommandContext extends HostContext {
    * interrupts it. False when a turn runs already.
    */
   startTurn(start: TurnStarter, display: string): boolean;
-  openPicker(picker: PickerSpec): void;
   /** Lists the session's earlier prompts to go back to (`/rewind`, Esc Esc). */
   rewind(): void;
   /** Closes (saves) this session and opens `resume`'s (`/sessions`), or a new one (`/clear`). */
   switchSession(resume: SessionResume | undefined): Promise<void>;
+  /**
+   * Reopens this session on the same conversation with the config loaded again, so changed
+   * settings apply now (`/trust on`): the new session, or undefined when it could not (a turn runs).
+   */
+  reopenSession(): Promise<OpenedSession | undefined>;
   /** The agents panel: `/agents` shows (with the keys) or hides it. */
   agents: { toggle(): void };
   /** Turns sent to the background with Ctrl+B (`/bg`): the list, and stopping the running one. */

@@ -69,19 +69,22 @@ export const notifyCommand: BuiltinCommand = {
   },
 };
 
-/** `/stop`: interrupts the turn and drops what was queued for it; back to the input. */
+/** `/stop`: cancels a running autopilot, interrupts the turn, drops what was queued for it; back to the input. */
 export const stopCommand: BuiltinCommand = {
   name: "stop",
-  description: "Stop: interrupt the turn, clear the queue, back to the input",
+  description: "Stop: cancel autopilot, interrupt the turn, clear the queue, back to the input",
   kind: "instant",
   group: "Agent",
-  run: (_args, context) => {
+  run: async (_args, context) => {
     const dropped = context.queue.clear();
     const running = context.busy;
+    const autopilot = context.session.autopilot.running();
+    // The cancel is marked before the turn is interrupted, so the phase ends as cancelled.
+    const cancelling = autopilot ? context.session.autopilot.cancel() : undefined;
     if (running) context.interrupt();
-    context.say(
-      `${running ? "Stopped the turn" : "Nothing was running"}${dropped > 0 ? `; dropped ${dropped} queued message(s)` : ""}.`,
-    );
+    const cancelled = await cancelling;
+    const what = cancelled ?? (running ? "Stopped the turn." : "Nothing was running.");
+    context.say(`${what}${dropped > 0 ? ` Dropped ${dropped} queued message(s).` : ""}`);
   },
 };
 

@@ -38,24 +38,40 @@ async function setUp(projectConfig = '[agent.trust]\nmode = "full"\n') {
     model: { providerId: "anthropic", modelId: "test-model" },
     mcp: { manager: { statuses: () => [] } },
   } as unknown as OpenedSession;
+  const reopened: OpenedSession[] = [];
   const context = {
     session,
     env,
+    // As core's `session.reopen()`: the config loaded again, its trust mode in force.
+    reopenSession: async () => {
+      const again = await loadConfig({ cwd: root, env });
+      const next = {
+        ...session,
+        config: again.config,
+        loaded: again,
+        modes: { trustMode: () => again.config.agent.trust.mode },
+      } as unknown as OpenedSession;
+      reopened.push(next);
+      return next;
+    },
     say: (message: string) => said.push(message),
     send: (text: string, options?: { display?: string }) => sent.push({ text, display: options?.display }),
   } as unknown as CommandContext;
-  return { root: loaded.projectRoot, env, loaded, context, said, sent };
+  return { root: loaded.projectRoot, env, loaded, context, said, sent, reopened };
 }
 
 describe("setup commands", () => {
   it("/trust says the folder is untrusted and what was ignored; /trust on records it in the global config", async () => {
-    const { root, env, context, said } = await setUp();
+    const { root, env, context, said, reopened } = await setUp();
     await trustCommand.run("", context);
     expect(said[0]).toContain(`This folder (${root}) is not trusted`);
     expect(said[0]).toContain("agent.trust.mode");
     await trustCommand.run("on", context);
     expect(said[1]).toContain("is now trusted");
-    expect(said[1]).toContain("reopen");
+    // Applied at once: the session reopened with the project's trust mode.
+    expect(reopened).toHaveLength(1);
+    expect(said[2]).toContain("Applied now, on the same conversation");
+    expect(said[2]).toContain("trust mode full");
     expect(await readFile(globalConfigPath(env), "utf8")).toContain("trusted = true");
     expect((await loadConfig({ cwd: root, env })).projectTrusted).toBe(true);
   });

@@ -8,6 +8,7 @@ import {
 } from "@nyzhi/config";
 import {
   authStatus,
+  defaultOAuthProviders,
   detectBwrap,
   formatAuthStatus,
   formatDoctorReport,
@@ -15,27 +16,59 @@ import {
   runDoctor,
 } from "@nyzhi/core";
 import { ACCENTS } from "../../theme/accents.js";
-import type { BuiltinCommand, CommandContext } from "./command-types.js";
+import type { BuiltinCommand, CommandContext, HostContext } from "./command-types.js";
 
-/** `/login`: which credentials each provider has (`/login <provider>` pastes a key: see the app). */
+/**
+ * `/login <provider> [oauth|key]`: the provider's browser login (OAuth) or a pasted API key; with
+ * neither named, a picker of the two where the provider offers OAuth, else the key prompt.
+ */
+function startLogin(args: string, context: HostContext) {
+  const [named, how] = args.split(/\s+/).filter(Boolean);
+  const providerId = named ?? context.missingProvider;
+  if (!providerId) return context.say("Name the provider: /login <provider> [oauth|key].", "warning");
+  const method = how?.toLowerCase();
+  const offersOAuth = providerId in defaultOAuthProviders(context.env);
+  if (method !== undefined && !["oauth", "browser", "key", "api-key"].includes(method))
+    return context.say(
+      `Unknown /login method "${how}": use /login ${providerId} oauth or /login ${providerId} key.`,
+      "warning",
+    );
+  if (method === "key" || method === "api-key") return context.askApiKey(providerId);
+  if (!offersOAuth) {
+    if (method) context.say(`${providerId} has no browser login: paste an API key.`, "warning");
+    return context.askApiKey(providerId);
+  }
+  if (method) return context.loginWithBrowser(providerId);
+  context.openPicker({
+    title: `Log in to ${providerId}`,
+    items: [
+      {
+        label: "Log in with the browser (OAuth)",
+        description: "opens the URL, waits for it to come back",
+        value: "oauth",
+      },
+      { label: "Paste an API key", description: "masked, saved as `nyz login` saves it", value: "key" },
+    ],
+    onPick: (value) =>
+      value === "oauth" ? context.loginWithBrowser(providerId) : context.askApiKey(providerId),
+  });
+}
+
+/** `/login`: which credentials each provider has; `/login <provider> [oauth|key]` logs in here. */
 export const loginCommand: BuiltinCommand = {
   name: "login",
-  description: "Credentials per provider",
+  description: "Credentials per provider; log in with the browser (OAuth) or an API key",
   kind: "instant",
-  args: "[provider]",
+  args: "[provider] [oauth|key]",
   group: "Provider",
-  runWithoutSession: (args, context) => {
-    // No session yet (no credentials): paste the key of the named provider, or the missing one's.
-    const providerId = args || context.missingProvider;
-    if (!providerId) return context.say("Name the provider: /login <provider>.", "warning");
-    context.askApiKey(providerId);
-  },
+  // No session yet (no credentials): log in to the named provider, or the missing one.
+  runWithoutSession: (args, context) => startLogin(args, context),
   run: async (args, context) => {
-    if (args) return context.askApiKey(args);
+    if (args) return startLogin(args, context);
     const { store } = await openCredentialStore({ env: context.env });
     const rows = await authStatus({ env: context.env, config: context.session.config, store });
     context.say(
-      `${formatAuthStatus(rows).trimEnd()}\nTo add an API key here: /login <provider> (pasted masked, saved as \`nyz login\` saves it). For OAuth, run \`nyz login <provider>\` in a shell.`,
+      `${formatAuthStatus(rows).trimEnd()}\nTo log in here: /login <provider> (the browser where the provider offers OAuth, or an API key pasted masked; saved as \`nyz login <provider>\` saves them). The session uses it at once.`,
     );
   },
 };
@@ -47,7 +80,7 @@ export const loginCommand: BuiltinCommand = {
 export function startupNotice(warning: ConfigWarning): string {
   if (warning.kind !== "untrusted-project") return warning.message;
   const keys = warning.keyPaths?.join(", ") || warning.keyPath;
-  return `This folder is not trusted, so its settings that widen what nyzhi may do were ignored (${keys}). /trust on to trust this folder, then reopen (nyz -c).`;
+  return `This folder is not trusted, so its settings that widen what nyzhi may do were ignored (${keys}). /trust on to trust this folder (they apply at once).`;
 }
 
 /** What the project's untrusted config tried to set (its power keys were ignored). */
@@ -60,7 +93,8 @@ function ignoredPowerKeys(context: CommandContext): string[] {
 /**
  * `/trust`: whether this folder is trusted (its config may widen power: trust mode, sandbox,
  * hooks, MCP servers) and the session's trust mode; `/trust on` records the folder in the global
- * config (as `nyz trust`), `/trust remove` forgets it. The project's settings apply on reopening.
+ * config (as `nyz trust`), `/trust remove` forgets it; either way the session reopens in place on
+ * the same conversation (`session.reopen()`), so the project's settings apply at once.
  */
 export const trustCommand: BuiltinCommand = {
   name: "trust",
@@ -76,10 +110,23 @@ export const trustCommand: BuiltinCommand = {
       const trusted = word !== "remove";
       const change = await setProjectTrust(file, projectRoot, { trusted });
       const what = trusted ? "trusted" : "no longer trusted";
+      if (!change.changed) {
+        context.say(`${projectRoot} was already ${what}; ${file} is unchanged.`);
+        return;
+      }
+      context.say(`${projectRoot} is now ${what} (recorded in ${file}).`);
+      const reopened = await context.reopenSession();
+      if (!reopened) {
+        context.say(
+          "The project's settings apply once the session reopens: /trust on again after this turn, or `nyz -c`.",
+          "warning",
+        );
+        return;
+      }
       context.say(
-        change.changed
-          ? `${projectRoot} is now ${what} (recorded in ${file}). Quit and reopen (\`nyz -c\`) to apply the project's settings.`
-          : `${projectRoot} was already ${what}; ${file} is unchanged.`,
+        `Applied now, on the same conversation: ${
+          trusted ? "the project's settings count" : "the project's power keys are ignored"
+        } · trust mode ${reopened.modes.trustMode()} · sandbox ${reopened.config.agent.sandbox}.`,
       );
       return;
     }
