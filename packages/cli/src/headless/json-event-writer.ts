@@ -297,6 +297,7 @@ function simpleLine(event: SimpleEvent): JsonRecord {
         session_id: event.sessionId,
         provider: event.providerId,
         model: event.modelId,
+        session_total: figuresFields(event.sessionTotal),
       };
     case "hook-result":
       return { type: "hook", event: event.event, status: event.status, summary: event.summary };

@@ -86,7 +86,7 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
   usage: [{ step: 1, usage, costUsd: 0, agentTotal: { usage, costUsd: 0 }, sessionTotal: TOTAL }],
   "step-end": [{ step: 1, finishReason: "stop", toolCalls: 0 }],
   notice: [{ message: "n" }, { message: "m", source: "mcp", level: "warning", server: "s", kind: "failed" }],
-  "session-opened": [{ sessionId: "s", providerId: "p", modelId: "m" }],
+  "session-opened": [{ sessionId: "s", providerId: "p", modelId: "m", sessionTotal: TOTAL }],
   "hook-result": [{ event: "after_turn", status: "ok", summary: "s" }],
   "queued-delivered": [{ texts: ["also this"] }],
   question: [{ id: "question-1", question: "Which?", choices: ["a", "b"] }],

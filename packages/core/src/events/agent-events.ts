@@ -122,7 +122,13 @@ export interface AgentEvents {
     kind?: string;
   };
   /** The session is open (its record, before the workspace and MCP servers load): the first event. */
-  "session-opened": { sessionId: string; providerId: string; modelId: string };
+  "session-opened": {
+    sessionId: string;
+    providerId: string;
+    modelId: string;
+    /** The session's totals as it opens: what its earlier runs spent (zero for a new session). */
+    sessionTotal: UsageFigures;
+  };
   /** A lifecycle hook finished; `summary` is for the user (`[hook] <cmd> (ok|exit N|…)`). */
   "hook-result": { event: string; status: string; summary: string };
   /** Messages given to `session.queueMessage` that the lead just received (at a step boundary). */

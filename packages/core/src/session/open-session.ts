@@ -8,6 +8,7 @@ import {
   markStartup,
   resolveDirs,
 } from "@nyzhi/config";
+import { emptyUsage } from "@nyzhi/provider";
 import type { BudgetLimits } from "../budgets/budget-types.js";
 import { resumeChangeHistory } from "../changes/change-history.js";
 import type { IndexProcessCommand } from "../code-index/index-process-opener.js";
@@ -140,6 +141,11 @@ export async function openSession(options: OpenSessionOptions): Promise<OpenedSe
       sessionId: record.meta.id,
       providerId: resolved.providerId,
       modelId: resolved.modelId,
+      sessionTotal: {
+        usage: record.meta.usage ?? emptyUsage(),
+        costUsd: record.meta.costUsd ?? 0,
+        embeddingTokens: record.meta.embeddingTokens ?? 0,
+      },
     });
     // MCP servers (processes to spawn and initialize: the longest part when any is configured),
     // the journal and the workspace are read at once, so the first request waits for the slowest

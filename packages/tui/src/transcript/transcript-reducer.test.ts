@@ -434,6 +434,21 @@ describe("transcriptReducer", () => {
     expect(cleared.totals).toEqual(createTranscriptState().totals);
   });
 
+  it("starts the footer at the totals a resumed session opens with", () => {
+    const earlier = { usage, costUsd: 0.02, embeddingTokens: 0 };
+    const opened = transcriptReducer(
+      createTranscriptState(),
+      from(lead, {
+        type: "session-opened",
+        sessionId: "s",
+        providerId: "p",
+        modelId: "m",
+        sessionTotal: earlier,
+      }),
+    );
+    expect(opened.totals).toEqual(earlier);
+  });
+
   it("shows core's session totals as each event brings them, never a sum of its own", () => {
     // Core's totals count what the app never saw (earlier runs, a teammate): they are shown as sent.
     const total = (inputTokens: number, costUsd: number, embeddingTokens = 0) => ({

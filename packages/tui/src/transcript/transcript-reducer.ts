@@ -39,8 +39,7 @@ export function transcriptReducer(state: TranscriptState, input: TranscriptInput
  * subagents would otherwise make it render sixty times a second for nothing.
  */
 export function transcriptIgnores(event: AgentEvent): boolean {
-  if (event.type === "tool-call-delta" || event.type === "session-opened" || event.type === "question")
-    return true;
+  if (event.type === "tool-call-delta" || event.type === "question") return true;
   return event.agent.depth > 0 && (event.type === "text-delta" || event.type === "reasoning-delta");
 }
 
@@ -147,7 +146,9 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
       }));
     case "queued-delivered":
       return event.texts.reduce((next) => deliverQueued(next), state);
+    // The session's totals as it opens (earlier runs'), so a resumed session's footer starts there.
     case "session-opened":
+      return { ...state, totals: event.sessionTotal };
     case "question":
       return state;
     case "error": {

@@ -46,8 +46,17 @@ export function appendItem(
   build: (id: string) => TranscriptItem,
   stepOf?: string,
 ): TranscriptState {
+  return insertAt(state, state.items.length, build, stepOf);
+}
+
+function insertAt(
+  state: TranscriptState,
+  at: number,
+  build: (id: string) => TranscriptItem,
+  stepOf: string | undefined,
+): TranscriptState {
   const { id, state: next } = nextItemId(state);
-  const withItem = { ...next, items: [...next.items, build(id)] };
+  const withItem = { ...next, items: [...next.items.slice(0, at), build(id), ...next.items.slice(at)] };
   if (stepOf === undefined) return withItem;
   return {
     ...withItem,
@@ -72,14 +81,7 @@ export function insertBelow(
   if (anchor < 0 || state.items[anchor]!.done) return appendItem(state, build, stepOf);
   let at = anchor + 1;
   while (at < state.items.length && belongs(state.items[at]!)) at += 1;
-  const { id, state: next } = nextItemId(state);
-  const items = [...next.items.slice(0, at), build(id), ...next.items.slice(at)];
-  const withItem = { ...next, items };
-  if (stepOf === undefined) return withItem;
-  return {
-    ...withItem,
-    stepItems: { ...withItem.stepItems, [stepOf]: [...(withItem.stepItems[stepOf] ?? []), id] },
-  };
+  return insertAt(state, at, build, stepOf);
 }
 
 /** Replaces the item with `id` (searched from the end, where live items are). */
