@@ -17,6 +17,7 @@ export {
   withFileLock,
 } from "./base/file-lock.js";
 export { getLogger, type Logger, REDACTED_LOG_PATHS, setLogger } from "./base/logger.js";
+export { readFileIfExists } from "./base/read-file-if-exists.js";
 export { markStartup, STARTUP_MARKS } from "./base/startup-marks.js";
 export { type WriteFileAtomicOptions, writeFileAtomic } from "./base/write-file-atomic.js";
 export {

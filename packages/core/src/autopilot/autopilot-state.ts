@@ -1,6 +1,6 @@
-import { readFile, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
-import { NyzhiError, writeFileAtomic } from "@nyzhi/config";
+import { NyzhiError, readFileIfExists, writeFileAtomic } from "@nyzhi/config";
 import { z } from "zod";
 import type { AutopilotPhase } from "../events/agent-events.js";
 
@@ -66,13 +66,8 @@ export function autopilotStatePath(projectRoot: string): string {
 /** The saved state; undefined when there is none. A damaged file throws `AutopilotStateError`. */
 export async function loadAutopilotState(projectRoot: string): Promise<AutopilotState | undefined> {
   const path = autopilotStatePath(projectRoot);
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const text = await readFileIfExists(path);
+  if (text === undefined) return undefined;
   let json: unknown;
   try {
     json = JSON.parse(text);

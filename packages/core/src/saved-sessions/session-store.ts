@@ -9,6 +9,7 @@ import {
   LockTimeoutError,
   NyzhiError,
   type ReleaseLock,
+  readFileIfExists,
   redactKnownSecrets,
   writeFileAtomic,
 } from "@nyzhi/config";
@@ -104,7 +105,7 @@ export class SessionStore {
   async load(id: string): Promise<SessionRecord> {
     const path = this.pathOf(id);
     const journalPath = this.journalPathOf(id);
-    const [text, journal] = await Promise.all([readIfExists(path), readIfExists(journalPath)]);
+    const [text, journal] = await Promise.all([readFileIfExists(path), readFileIfExists(journalPath)]);
     const snapshot = text === undefined ? undefined : parseRecord(text, path);
     const record = journal === undefined ? snapshot : replayJournal(snapshot, journal, journalPath);
     if (!record) throw new SessionError("session_not_found", `No session with id ${id} (looked for ${path})`);
@@ -277,7 +278,7 @@ export class SessionStore {
     const release = await this.lock(id);
     try {
       const journal = this.journalPathOf(id);
-      const journaled = (await readIfExists(journal)) !== undefined;
+      const journaled = (await readFileIfExists(journal)) !== undefined;
       await rm(journal, { force: true });
       await rm(this.changesPathOf(id), { recursive: true, force: true });
       await rm(this.pathOf(id), { force: journaled });
@@ -317,15 +318,6 @@ function filterScan(all: SessionScan, query: string): SessionScan {
 /** A session file's JSON, with every known credential (an API key a tool printed) `[redacted]`. */
 function sessionFileText(body: Record<string, unknown>): string {
   return redactKnownSecrets(JSON.stringify(body));
-}
-
-async function readIfExists(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
 }
 
 function parseRecord(text: string, path: string): SessionRecord {

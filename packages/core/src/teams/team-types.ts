@@ -1,6 +1,5 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { NyzhiError } from "@nyzhi/config";
+import { NyzhiError, readFileIfExists } from "@nyzhi/config";
 
 /** A refused team operation; the message is what the model (or the user) sees. */
 export class TeamError extends NyzhiError {}
@@ -111,13 +110,8 @@ export type TeamPaths = ReturnType<typeof teamPaths>;
 
 /** Reads a JSON file; `undefined` when it does not exist. */
 export async function readJsonFile<T>(path: string): Promise<T | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const text = await readFileIfExists(path);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as T;
   } catch (error) {

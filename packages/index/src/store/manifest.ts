@@ -1,5 +1,4 @@
-import { readFile } from "node:fs/promises";
-import { NyzhiError, writeFileAtomic } from "@nyzhi/config";
+import { NyzhiError, readFileIfExists, writeFileAtomic } from "@nyzhi/config";
 
 /** What the index holds of one file. */
 export interface ManifestFile {
@@ -79,13 +78,8 @@ export function emptyManifest(root: string, table: string, embedderId: string | 
 
 /** The manifest at `path`, undefined when there is none; throws IndexDamagedError when it is unreadable. */
 export async function readManifest(path: string): Promise<IndexManifest | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-    throw error;
-  }
+  const text = await readFileIfExists(path);
+  if (text === undefined) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
