@@ -3,6 +3,7 @@ import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, describe, expect, it } from "vitest";
+import { appTerminalEnv } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { tempHome, tempProject } from "./helpers/run-nyz.js";
 import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
@@ -43,12 +44,7 @@ async function openTerminal(prefix: string) {
     cwd: project,
     columns: 120,
     rows: 40,
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: project,
-      NYZHI_LOG: "silent",
-      ...anthropicEnv(mock as MockLlm, home),
-    },
+    env: appTerminalEnv(project, anthropicEnv(mock as MockLlm, home)),
   });
   terminal = term;
   return { term, statePath: join(project, ".nyzhi", "state", "autopilot.json") };

@@ -1,8 +1,15 @@
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
-import { afterEach, describe, expect, it } from "vitest";
-import { LEAD_SYSTEM, leadRequests, openApp, quitApp, reasoningEffort } from "./helpers/app-session.js";
+import { describe, expect, it } from "vitest";
+import {
+  closeAfterEach,
+  LEAD_SYSTEM,
+  leadRequests,
+  openApp,
+  quitApp,
+  reasoningEffort,
+} from "./helpers/app-session.js";
 import { anthropicEnv, openaiEnv, startScenario } from "./helpers/mock-env.js";
 import { tempHome, tempProject } from "./helpers/run-nyz.js";
 import { hasTmux, type TmuxTerminal } from "./helpers/tmux-terminal.js";
@@ -15,12 +22,13 @@ import { hasTmux, type TmuxTerminal } from "./helpers/tmux-terminal.js";
 let mock: MockLlm | undefined;
 let terminal: TmuxTerminal | undefined;
 
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 const open = (env: Record<string, string>, cwd: string, args: string[] = []) =>
   openApp(env, cwd, args, {

@@ -1,7 +1,8 @@
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm, Scenario } from "@nyzhi/mock-llm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { closeAfterEach } from "./helpers/app-session.js";
 import { leadRequests, openApp, quitApp, waitForLeadRequests } from "./helpers/app-terminal.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { tempHome, tempProject } from "./helpers/run-nyz.js";
@@ -22,12 +23,13 @@ const PIXEL = Buffer.from(
 
 let mock: MockLlm | undefined;
 let terminal: TmuxTerminal | undefined;
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 const ANSWER: Scenario["rules"][number] = { response: { text: "Answered." } };
 

@@ -3,7 +3,8 @@ import { access, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/pr
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { closeAfterEach } from "./helpers/app-session.js";
 import { CODE_INDEX_FIXTURE, writeFiles } from "./helpers/code-index-fixture.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome } from "./helpers/run-nyz.js";
@@ -28,12 +29,13 @@ beforeEach(async () => {
   execFileSync("git", ["init", "-q"], { cwd: workspace });
   home = await tempHome();
 });
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 async function openTerminal(
   scenario: Parameters<typeof startScenario>[0],

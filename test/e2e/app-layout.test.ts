@@ -3,7 +3,8 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { closeAfterEach } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { tempHome } from "./helpers/run-nyz.js";
 import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
@@ -30,12 +31,13 @@ const ANSWER = [
 let mock: MockLlm | undefined;
 let terminal: TmuxTerminal | undefined;
 
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 /** The screen with wrapped rows joined back (`capture-pane -J`): a row too wide shows as one long line. */
 async function joinedScreen(term: TmuxTerminal): Promise<string[]> {

@@ -2,8 +2,9 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
+  closeAfterEach,
   LEAD_SYSTEM as LEAD,
   leadRequests,
   openApp as openAppIn,
@@ -26,12 +27,13 @@ const MUTATING = ["write", "edit", "bash"];
 let mock: MockLlm | undefined;
 let terminal: TmuxTerminal | undefined;
 
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 function openApp(env: Record<string, string>, cwd: string, args: string[] = []): Promise<TmuxTerminal> {
   return openAppIn(env, cwd, args, {

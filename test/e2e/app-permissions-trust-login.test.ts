@@ -3,12 +3,19 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   actAsBrowser,
   startFakeAuthorizationServer,
 } from "../../packages/auth/src/oauth/__fixtures__/fake-authorization-server.js";
-import { APP_READY, LEAD_SYSTEM, leadRequests, openApp, quitApp } from "./helpers/app-session.js";
+import {
+  APP_READY,
+  closeAfterEach,
+  LEAD_SYSTEM,
+  leadRequests,
+  openApp,
+  quitApp,
+} from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { tempHome, tempProject } from "./helpers/run-nyz.js";
 import { hasTmux, TmuxTerminal } from "./helpers/tmux-terminal.js";
@@ -20,12 +27,13 @@ import { hasTmux, TmuxTerminal } from "./helpers/tmux-terminal.js";
 let mock: MockLlm | undefined;
 let terminal: TmuxTerminal | undefined;
 
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 const open = (env: Record<string, string>, cwd: string, args: string[] = []) =>
   openApp(env, cwd, args, {

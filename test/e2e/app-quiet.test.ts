@@ -4,6 +4,7 @@ import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { appTerminalEnv } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { NYZ_BIN, tempHome, tempProject } from "./helpers/run-nyz.js";
 import { hasTmux, TmuxTerminal } from "./helpers/tmux-terminal.js";
@@ -64,12 +65,7 @@ beforeEach(async () => {
     cwd: project,
     columns: 100,
     rows: 30,
-    env: {
-      PATH: process.env.PATH ?? "/usr/bin:/bin",
-      HOME: project,
-      NYZHI_LOG: "silent",
-      ...anthropicEnv(mock, home),
-    },
+    env: appTerminalEnv(project, anthropicEnv(mock, home)),
   });
 });
 afterEach(async () => {

@@ -2,7 +2,8 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MockLlm } from "@nyzhi/mock-llm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { closeAfterEach } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { tempHome } from "./helpers/run-nyz.js";
 import { hasTmux, TmuxTerminal } from "./helpers/tmux-terminal.js";
@@ -13,12 +14,13 @@ const KEY = "sk-ant-PLANTED-app-4c1e9b7d3f";
 let mock: MockLlm | undefined;
 let terminal: TmuxTerminal | undefined;
 
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 describe.skipIf(!hasTmux())("the app and a known credential", { timeout: 60_000 }, () => {
   it("draws [redacted] where the model repeats the key, streamed in pieces and in a tool's output", async () => {

@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { globalConfigPath } from "@nyzhi/config";
 import type { MockLlm } from "@nyzhi/mock-llm";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { closeAfterEach } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { tempHome } from "./helpers/run-nyz.js";
 import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
@@ -20,12 +21,13 @@ const LEAD = "You are Nizzy";
 let mock: MockLlm | undefined;
 let terminal: TmuxTerminal | undefined;
 
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 describe.skipIf(!hasTmux())("the app's setup commands in a terminal", { timeout: 120_000 }, () => {
   it("says an untrusted folder's power keys were ignored; /trust on records it; /init, /doctor and a skill work", async () => {

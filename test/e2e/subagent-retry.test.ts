@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { MockLlm, Rule } from "@nyzhi/mock-llm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { closeAfterEach } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
 import { runNyz, tempHome } from "./helpers/run-nyz.js";
 import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
@@ -31,12 +32,13 @@ beforeEach(async () => {
     '[agent.retry]\ninitial_backoff_ms = 20\nmax_backoff_ms = 100\n\n[agent.trust]\nauto_approve = ["spawn_agent", "wait"]\n',
   );
 });
-afterEach(async () => {
-  await terminal?.close();
-  terminal = undefined;
-  await mock?.close();
-  mock = undefined;
-});
+closeAfterEach(
+  () => [terminal, mock],
+  () => {
+    terminal = undefined;
+    mock = undefined;
+  },
+);
 
 /** The lead spawns one explorer and waits; the explorer's first request is rate limited once. */
 function rules(prompt: string): Rule[] {

@@ -1,4 +1,5 @@
 import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
+import { afterEach } from "vitest";
 import { SHELL_PROMPT, TmuxTerminal } from "./tmux-terminal.js";
 
 /** The input's placeholder: the app is drawn. */
@@ -18,7 +19,7 @@ export async function openApp(
 ): Promise<TmuxTerminal> {
   const term = await TmuxTerminal.start({
     cwd,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, NYZHI_LOG: "silent", ...env },
+    env: appTerminalEnv(cwd, env),
   });
   options.onStart?.(term);
   await term.startNyz(args);
@@ -41,4 +42,25 @@ export async function quitApp(term: TmuxTerminal): Promise<void> {
 export function reasoningEffort(body: unknown): string | undefined {
   const wire = body as { reasoning_effort?: string; reasoning?: { effort?: string } };
   return wire.reasoning_effort ?? wire.reasoning?.effort;
+}
+
+/** The environment of an app's terminal: the PATH, `cwd` as HOME, quiet logs, then `env`. */
+export function appTerminalEnv(cwd: string, env: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: cwd, NYZHI_LOG: "silent", ...env };
+}
+
+/**
+ * After each test, closes the terminal and the mock it opened (read through `opened`), then
+ * `forget`s them, so the next test starts with neither.
+ */
+export function closeAfterEach(
+  opened: () => readonly [TmuxTerminal | undefined, MockLlm | undefined],
+  forget: () => void,
+): void {
+  afterEach(async () => {
+    const [terminal, mock] = opened();
+    await terminal?.close();
+    await mock?.close();
+    forget();
+  });
 }
