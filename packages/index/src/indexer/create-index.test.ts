@@ -125,10 +125,16 @@ describe("createIndex, full-text only", () => {
     await index.update();
     const all = await index.search("config file settings path");
     expect(new Set(all.map((result) => result.path)).size).toBeGreaterThan(1);
-    const python = await index.search("config file settings path", { language: "python" });
-    expect(python.map((result) => result.path)).toEqual(["tools/settings.py"]);
-    const docs = await index.search("config file settings path", { path: "docs/**" });
-    expect(docs.map((result) => result.path)).toEqual(["docs/guide.md"]);
+    // Repeated: LanceDB 0.22's multi-column full-text query under a filter dropped kept rows at
+    // random, about one search in two.
+    for (let round = 0; round < 8; round++) {
+      const python = await index.search("config file settings path", { language: "python" });
+      expect(python.map((result) => result.path)).toEqual(["tools/settings.py"]);
+      const markdown = await index.search("config file settings path", { language: "markdown" });
+      expect(markdown.map((result) => result.path)).toEqual(["docs/guide.md"]);
+      const docs = await index.search("config file settings path", { path: "docs/**" });
+      expect(docs.map((result) => result.path)).toEqual(["docs/guide.md"]);
+    }
     expect(await index.search("config", { path: "nowhere/**" })).toEqual([]);
   });
 

@@ -1,3 +1,4 @@
+import type { FullTextQuery } from "@lancedb/lancedb";
 import picomatch from "picomatch";
 import { pathInList, RESULT_COLUMNS, sqlString } from "../store/chunk-rows.js";
 import { type ChunkTable, FULL_TEXT_COLUMNS } from "../store/chunk-table.js";
@@ -78,16 +79,18 @@ export async function searchChunks(
   const fetch = Math.max(k * 2 * MAX_CHUNKS_PER_FILE, CANDIDATES) * (filter.postFilter ? 4 : 1);
   const lists: ResultRow[][] = [];
   if (text !== "") {
-    const match = table.weightedFields
-      ? new lancedb.MultiMatchQuery(text, [...FULL_TEXT_COLUMNS], { boosts: [...FIELD_BOOSTS] })
-      : new lancedb.MatchQuery(text, "text");
-    let builder = table.table.query().fullTextSearch(match);
-    if (filter.where) builder = builder.where(filter.where);
-    const rows = (await builder
-      .limit(fetch)
-      .select([...selected(table), "_score"])
-      .toArray()) as ResultRow[];
-    lists.push(rows.map((row) => ({ ...row, score: row._score ?? 0 })));
+    const rows =
+      table.weightedFields && filter.where
+        ? await filteredMultiColumnSearch(table, text, filter.where, fetch)
+        : await fullTextRows(
+            table,
+            table.weightedFields
+              ? new lancedb.MultiMatchQuery(text, [...FULL_TEXT_COLUMNS], { boosts: [...FIELD_BOOSTS] })
+              : new lancedb.MatchQuery(text, "text"),
+            filter.where,
+            fetch,
+          );
+    lists.push(rows);
   }
   if (vector) {
     let builder = table.table.query().nearestTo(vector);
@@ -102,6 +105,52 @@ export async function searchChunks(
       : fuseRanks(lists, (row) => `${row.path}:${row.start_line}:${row.end_line}`);
   const kept = filter.postFilter ? ranked.filter((row) => filter.postFilter?.(row.path)) : ranked;
   return capPerFile(rerank(kept, query), k).map(toResult);
+}
+
+async function fullTextRows(
+  table: ChunkTable,
+  match: FullTextQuery,
+  where: string | undefined,
+  fetch: number,
+): Promise<ResultRow[]> {
+  let builder = table.table.query().fullTextSearch(match);
+  if (where) builder = builder.where(where);
+  const rows = (await builder
+    .limit(fetch)
+    .select([...selected(table), "_score"])
+    .toArray()) as ResultRow[];
+  return rows.map((row) => ({ ...row, score: row._score ?? 0 }));
+}
+
+/**
+ * A weighted multi-column full-text search under a filter, as one single-column query per column
+ * whose boosted scores are summed per chunk: what `MultiMatchQuery` computes, but LanceDB 0.22
+ * answers a `MultiMatchQuery` with a `where` nondeterministically (about half the time it drops
+ * rows the filter keeps), while single-column queries under the same filter are exact.
+ */
+async function filteredMultiColumnSearch(
+  table: ChunkTable,
+  text: string,
+  where: string,
+  fetch: number,
+): Promise<ResultRow[]> {
+  const { lancedb } = await loadLanceDb();
+  const perColumn = await Promise.all(
+    FULL_TEXT_COLUMNS.map((column) =>
+      fullTextRows(table, new lancedb.MatchQuery(text, column), where, fetch),
+    ),
+  );
+  const summed = new Map<string, ResultRow>();
+  perColumn.forEach((rows, column) => {
+    const boost = FIELD_BOOSTS[column] ?? 1;
+    for (const row of rows) {
+      const key = `${row.path}:${row.start_line}:${row.end_line}`;
+      const seen = summed.get(key);
+      if (seen) seen.score += row.score * boost;
+      else summed.set(key, { ...row, score: row.score * boost });
+    }
+  });
+  return [...summed.values()].sort((left, right) => right.score - left.score).slice(0, fetch);
 }
 
 /** Candidates read from each side before re-ranking. */
