@@ -497,6 +497,8 @@ export { formatTaskLine, leadTeamTools, memberTeamTools } from "./tools/teams/te
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
 export {
   emptyFigures,
+  type Spend,
+  type SubtreeTotal,
   type UsageFigures,
   UsageLedger,
   type UsageTotals,

@@ -83,7 +83,9 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
       discard: { text: "t", reasoning: false, toolCalls: [] },
     },
   ],
-  usage: [{ step: 1, usage, costUsd: 0, agentTotal: { usage, costUsd: 0 }, sessionTotal: TOTAL }],
+  usage: [
+    { step: 1, usage, costUsd: 0, agentTotal: { usage, costUsd: 0 }, subtreeTotals: [], sessionTotal: TOTAL },
+  ],
   "step-end": [{ step: 1, finishReason: "stop", toolCalls: 0 }],
   notice: [{ message: "n" }, { message: "m", source: "mcp", level: "warning", server: "s", kind: "failed" }],
   "session-opened": [{ sessionId: "s", providerId: "p", modelId: "m", sessionTotal: TOTAL }],

@@ -1,6 +1,6 @@
 import type { FinishReason, ProviderError, Usage } from "@nyzhi/provider";
 import type { BudgetDimension, BudgetReport, BudgetSpec } from "../budgets/budget-types.js";
-import type { UsageFigures } from "../usage/usage-ledger.js";
+import type { SubtreeTotal, UsageFigures } from "../usage/usage-ledger.js";
 
 /** Which agent an event came from. The lead's events carry depth 0 and no nickname. */
 export interface AgentTag {
@@ -102,6 +102,12 @@ export interface AgentEvents {
     costUsd: number;
     /** This agent's own requests so far in this process (core's sum; its descendants not included). */
     agentTotal: { usage: Usage; costUsd: number };
+    /**
+     * Core's subtree totals with this step counted: this agent's, then its parent's, … up to the
+     * lead's (last). Each is that agent's own requests plus its descendants' in this process; the
+     * lead's `descendants` is what every subagent and teammate spent. Hosts show these, never sum.
+     */
+    subtreeTotals: SubtreeTotal[];
     /** The session's totals with this step counted (core's sum: every run, agent and embedder). */
     sessionTotal: UsageFigures;
   };
