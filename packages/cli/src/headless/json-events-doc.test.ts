@@ -106,6 +106,22 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
     },
   ],
   error: [{ message: "e", code: "x", fatal: true, error: new Error("e") }],
+  "team-state": [
+    {
+      changes: ["status"],
+      teams: [
+        {
+          name: "alpha",
+          leadUnread: 1,
+          board: { open: 2, claimed: 1, done: 0 },
+          members: [
+            { name: "ruby", agentId: "a", role: "reviewer", state: "working", unread: 0 },
+            { name: "ann", agentId: undefined, role: undefined, state: "idle", unread: 2 },
+          ],
+        },
+      ],
+    },
+  ],
   "autopilot-phase": [
     { phase: "planning", status: "started", idea: "i" },
     { phase: "qa", status: "stopped", reason: "aborted", idea: "i" },

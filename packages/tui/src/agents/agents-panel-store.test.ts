@@ -93,7 +93,7 @@ describe("createAgentsPanelStore", () => {
     store.flush();
     expect(store.snapshot()).not.toBe(shown);
 
-    store.update(() => ({ tree: createAgentTreeState(), transcripts: {} }));
+    store.update(() => ({ tree: createAgentTreeState(), transcripts: {}, teams: undefined }));
     expect(store.snapshot().tree.roots).toEqual([]);
     store.close();
   });

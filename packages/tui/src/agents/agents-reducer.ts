@@ -48,6 +48,7 @@ export function agentTreeReducer(state: AgentTreeState, input: AgentTreeInput): 
     }
     case "turn-start":
     case "turn-end":
+    case "team-state":
     case "subagent-queued":
     case "tool-call-delta":
     case "tool-output":
@@ -119,6 +120,7 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "budget-warning":
     case "budget-exhausted":
     case "autopilot-phase":
+    case "team-state":
     case "turn-complete":
       return node;
     default:

@@ -32,7 +32,8 @@ import type {
 export function transcriptReducer(state: TranscriptState, input: TranscriptInput): TranscriptState {
   const at = input.at ?? Date.now();
   if (!("agent" in input)) return reduceAction(state, input as TranscriptAction, at);
-  if (input.type === "tool-call-delta" || input.type === "question") return state;
+  if (input.type === "tool-call-delta" || input.type === "question" || input.type === "team-state")
+    return state;
   if (!isOwner(state, input.agent) && (input.type === "text-delta" || input.type === "reasoning-delta"))
     return state;
   return reduceEvent(state, input, at);
@@ -40,12 +41,14 @@ export function transcriptReducer(state: TranscriptState, input: TranscriptInput
 
 /**
  * Events the transcript shows nothing of: a subagent's text and thinking deltas (its own
- * transcript in the agents panel shows them) and tool-call argument deltas. `transcriptReducer`
+ * transcript in the agents panel shows them), tool-call argument deltas and team state (the
+ * agents panel shows it). `transcriptReducer`
  * returns its state as it was for them, so the app does not dispatch them at all: eight streaming
  * subagents would otherwise make it render sixty times a second for nothing.
  */
 export function transcriptIgnores(event: AgentEvent): boolean {
-  if (event.type === "tool-call-delta" || event.type === "question") return true;
+  if (event.type === "tool-call-delta" || event.type === "question" || event.type === "team-state")
+    return true;
   return event.agent.depth > 0 && (event.type === "text-delta" || event.type === "reasoning-delta");
 }
 
@@ -207,6 +210,7 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         detail: `waiting for a slot (${event.limit} running, #${event.waiting} in line)`,
       }));
     case "subagent-status-changed":
+    case "team-state":
       return state;
     case "budget-warning":
     case "budget-exhausted":
