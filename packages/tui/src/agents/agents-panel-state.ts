@@ -25,7 +25,7 @@ export function createAgentsPanelState(): AgentsPanelState {
 }
 
 /**
- * Feeds one frame's batch of events (from `createEventBatcher`) to the tree and the transcripts.
+ * Feeds one batch of events (from the app's one pump) to the tree, the transcripts and the teams.
  * Pure; the state object is kept when nothing changed.
  */
 export function reduceAgentsPanel(

@@ -46,8 +46,12 @@ describe("agentTreeReducer", () => {
   });
 
   it("passes every status: pending, running, awaiting approval, completed, errored, shut down, idle", () => {
+    // Seen by its own events before its spawn: pending until core says more.
+    const early = build([{ type: "step-start", agent: OPAL, step: 1, at: 500 }]);
+    expect(agentStatus(early.nodes["opal-id"]!)).toBe("pending");
+    // Spawned: core starts it at once, so the row says running without waiting for the status.
     const spawnedOnly = build(NESTED.slice(0, 2));
-    expect(agentStatus(spawnedOnly.nodes["opal-id"]!)).toBe("pending");
+    expect(agentStatus(spawnedOnly.nodes["opal-id"]!)).toBe("running");
     let state = build(NESTED);
     expect(agentStatus(state.nodes["opal-id"]!)).toBe("running");
     state = build(

@@ -7,6 +7,7 @@ import {
   type AgentTreeState,
   emptyUsageTotals,
   isFinished,
+  totalTokens,
 } from "./agent-tree-types.js";
 
 /** An empty tree. */
@@ -142,7 +143,11 @@ function withSubtreeTotals(state: AgentTreeState, event: AgentEventOf<"usage">):
       nodes ??= { ...state.nodes };
       nodes[entry.agentId] = { ...node, subtree: entry.subtree };
     } else if (entry.agentId === (state.leadId ?? entry.agentId) && entry === chain.at(-1)) {
-      agentsTotal = entry.descendants;
+      // The lead's own steps leave its descendants' figure as it was: the panel keeps its state.
+      const same =
+        entry.descendants.costUsd === agentsTotal.costUsd &&
+        totalTokens(entry.descendants.usage) === totalTokens(agentsTotal.usage);
+      if (!same) agentsTotal = entry.descendants;
     }
   }
   if (!nodes && agentsTotal === state.agentsTotal) return state;
@@ -164,8 +169,12 @@ function withTool(node: AgentNode, callId: string, name: string, summary: string
 function spawn(state: AgentTreeState, event: AgentEventOf<"subagent-spawned">, at: number): AgentTreeState {
   const parentId = event.agent.depth === 0 ? undefined : event.agent.agentId;
   const existing = state.nodes[event.childId];
+  const base = existing ?? lazyNode({ agentId: event.childId, depth: event.depth }, at);
   const node: AgentNode = {
-    ...(existing ?? lazyNode({ agentId: event.childId, depth: event.depth }, at)),
+    ...base,
+    // Core starts a spawned agent at once (its `running` status follows the spawn; a waiting one
+    // is `subagent-queued`): the row never flashes "pending" between the two.
+    lifecycle: base.lifecycle === "pending" ? "running" : base.lifecycle,
     parentId,
     nickname: event.nickname,
     role: event.role,

@@ -163,7 +163,12 @@ describe("the agents panel in the app", () => {
 
   it("keeps finished agents until the next prompt, and Ctrl+T hides and shows the panel", async () => {
     const { turn, release } = delegating();
-    const { session } = fakeSession(turn, { manager: fakeManager() });
+    // The next prompt's turn spawns nobody: the panel then has nothing left to show.
+    let turns = 0;
+    const plain = answering();
+    const firstDelegates: Turn = (input, signal) =>
+      turns++ === 0 ? turn(input, signal) : plain(input, signal);
+    const { session } = fakeSession(firstDelegates, { manager: fakeManager() });
     const view = renderApp(session);
     await press(view.stdin, "map the code", KEYS.enter);
     await waitFor(view, "Agents · 2 working");

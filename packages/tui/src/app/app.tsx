@@ -105,19 +105,24 @@ export function App(props: AppProps) {
   const { bridge, env } = props;
   const [transcript, dispatchBatch] = useReducer(batchedTranscriptReducer, undefined, createTranscriptState);
   const [urgent] = useState(answerMoments);
-  const dispatchRaw = useBatchedDispatch(dispatchBatch, { background: fromSubagent, urgent });
-  // Every agent event also feeds the agents panel (batched per frame there).
-  const toPanel = useRef<(event: AgentEvent) => void>(() => undefined);
+  // Every agent event also feeds the agents panel: the same batch, from the one pump.
+  const toPanel = useRef<(events: readonly AgentEvent[]) => void>(() => undefined);
+  /** The one pump's output: the transcript takes what it shows, the panel every agent event. */
+  const dispatchPumped = useCallback((inputs: readonly TranscriptInput[]) => {
+    const events = inputs.filter((input): input is AgentEvent => "agent" in input);
+    if (events.length > 0) toPanel.current(events);
+    // Subagents' text deltas and team state change nothing in the transcript: no render for them.
+    const shown = inputs.filter((input) => !("agent" in input) || !transcriptIgnores(input));
+    if (shown.length > 0) dispatchBatch(shown);
+  }, []);
+  const dispatchRaw = useBatchedDispatch(dispatchPumped, { background: fromSubagent, urgent });
   /** When the lead's turn last said anything (the working line's silence notice). */
   const lastActivityAt = useRef(0);
   const dispatch = useCallback(
     (input: TranscriptInput) => {
       if ("agent" in input && input.agent.depth === 0 && input.type !== "team-state")
         lastActivityAt.current = Date.now();
-      if (!("agent" in input)) return dispatchRaw(input);
-      // Subagents' text deltas change nothing in the transcript: only the panel takes them.
-      if (!transcriptIgnores(input)) dispatchRaw(input);
-      toPanel.current(input);
+      dispatchRaw(input);
     },
     [dispatchRaw],
   );
@@ -167,7 +172,7 @@ export function App(props: AppProps) {
   }, [busy]);
   const panel = useAgentsPanel(session);
   useIndexWarmUp(session);
-  toPanel.current = panel.push;
+  toPanel.current = panel.pushAll;
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
   const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
   const approvalFocus = useApprovalFocus(approvals, editor);

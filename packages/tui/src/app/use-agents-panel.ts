@@ -35,8 +35,8 @@ export interface AgentsPanelControls {
   openAgent: string | undefined;
   /** Text being typed for an agent (the input editor has the keys then). */
   steer: SteerRequest | undefined;
-  /** Every session event goes here (batched per frame). */
-  push(event: AgentEvent): void;
+  /** Every batch of session events the app's pump hands on (the transcript gets the same batch). */
+  pushAll(events: readonly AgentEvent[]): void;
   /** Input the user sent to an agent, shown in its transcript. */
   record(action: AgentInputAction): void;
   /** The user sends the next prompt: finished agents leave, and the panel shows while it has agents. */
@@ -82,21 +82,12 @@ export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelC
   const openAgent = useSyncExternalStore(store.subscribe, () =>
     openRaw !== undefined && store.snapshot().tree.nodes[openRaw] ? openRaw : undefined,
   );
-  useEffect(() => {
-    store.setOpenAgent(openAgent);
-  }, [store, openAgent]);
   const hasContent = hasAgents || (teams?.teams.length ?? 0) > 0;
   const visible = mode === "shown" || (mode === "auto" && hasContent);
   const focused = visible && focusedRaw && steer === undefined;
 
-  const push = useCallback((event: AgentEvent) => store.push(event), [store]);
-  const record = useCallback(
-    (action: AgentInputAction) => {
-      store.push(action);
-      store.flush();
-    },
-    [store],
-  );
+  const pushAll = useCallback((events: readonly AgentEvent[]) => store.pushAll(events), [store]);
+  const record = useCallback((action: AgentInputAction) => store.push(action), [store]);
   const nextPrompt = useCallback(() => {
     store.update(clearFinishedAgents);
     setMode("auto");
@@ -120,7 +111,7 @@ export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelC
     focused,
     openAgent,
     steer,
-    push,
+    pushAll,
     record,
     nextPrompt,
     hasContent,
