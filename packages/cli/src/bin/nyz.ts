@@ -48,6 +48,7 @@ const APP_CODE_CACHE_DELAY_MS = 1000;
  */
 (globalThis as Record<symbol, unknown>)[Symbol.for("nyzhi.loadBundle")] = (bundle: string) => {
   const loaded = loadBundleWithCodeCache<unknown>(bundle, { version: NYZHI_VERSION, variant: "app" });
+  mark(`app bundle loaded (code cache ${loaded.cache})`);
   if (loaded.cache === "missing" || loaded.cache === "rejected") {
     setTimeout(() => loaded.saveCodeCache(), APP_CODE_CACHE_DELAY_MS).unref();
   }
@@ -81,7 +82,7 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     const variant =
       args[0] === "exec" || args[0] === "run" ? "headless" : indexProcess ? "index-process" : "commands";
     const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
-    mark("bundle loaded");
+    mark(`bundle loaded (code cache ${loaded.cache})`);
     loaded.exports.main(args).then(
       (code) => {
         loaded.saveCodeCache();
