@@ -134,6 +134,7 @@ export {
   type TurnEndReason,
 } from "./events/agent-events.js";
 export { EventQueue } from "./events/event-queue.js";
+export type { TeamChange } from "./events/team-view.js";
 export { formatHookSummary } from "./hooks/format-hook-summary.js";
 // Hooks
 export { DEFAULT_HOOK_TIMEOUT_SECONDS, HookRunner, type HookRunnerOptions } from "./hooks/hook-runner.js";
@@ -424,6 +425,7 @@ export {
   type TeamSource,
   type TeamSummary,
 } from "./teams/team-snapshot.js";
+export { TEAM_EVENT_DEBOUNCE_MS, TeamStateReporter } from "./teams/team-state-events.js";
 export { type CreateTeamRequest, TeamStore } from "./teams/team-store.js";
 export { TEAM_TOOL_NAMES } from "./teams/team-tool-names.js";
 export {
@@ -497,6 +499,8 @@ export { formatTaskLine, leadTeamTools, memberTeamTools } from "./tools/teams/te
 export { webFetchTool } from "./tools/web/web-fetch-tool.js";
 export {
   emptyFigures,
+  type Spend,
+  type SubtreeTotal,
   type UsageFigures,
   UsageLedger,
   type UsageTotals,

@@ -4,13 +4,12 @@ export const packageName = "@nyzhi/tui";
 export { AgentTranscript, type AgentTranscriptProps, breadcrumb } from "./agents/agent-transcript.js";
 export {
   type AgentInputAction,
-  type AgentTranscript as AgentTranscriptEntry,
   type AgentTranscripts,
   agentTranscriptsReducer,
   pruneTranscripts,
 } from "./agents/agent-transcripts.js";
 export { AgentTree, type AgentTreeProps, formatBoard } from "./agents/agent-tree.js";
-export { agentPath, subtreeTotals } from "./agents/agent-tree-queries.js";
+export { agentPath } from "./agents/agent-tree-queries.js";
 export {
   type AgentLifecycle,
   type AgentNode,

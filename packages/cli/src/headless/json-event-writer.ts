@@ -332,6 +332,23 @@ function simpleLine(event: SimpleEvent): JsonRecord {
       };
     case "error":
       return { type: "error", message: event.message, code: event.code, fatal: event.fatal };
+    case "team-state":
+      return {
+        type: "team_state",
+        changes: event.changes,
+        teams: event.teams.map((team) => ({
+          name: team.name,
+          lead_unread: team.leadUnread,
+          board: team.board,
+          members: team.members.map((member) => ({
+            name: member.name,
+            ...(member.agentId !== undefined ? { agent_id: member.agentId } : {}),
+            ...(member.role !== undefined ? { role: member.role } : {}),
+            state: member.state,
+            unread: member.unread,
+          })),
+        })),
+      };
     case "autopilot-phase":
       return {
         type: "autopilot_phase",

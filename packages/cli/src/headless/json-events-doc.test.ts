@@ -83,7 +83,9 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
       discard: { text: "t", reasoning: false, toolCalls: [] },
     },
   ],
-  usage: [{ step: 1, usage, costUsd: 0, agentTotal: { usage, costUsd: 0 }, sessionTotal: TOTAL }],
+  usage: [
+    { step: 1, usage, costUsd: 0, agentTotal: { usage, costUsd: 0 }, subtreeTotals: [], sessionTotal: TOTAL },
+  ],
   "step-end": [{ step: 1, finishReason: "stop", toolCalls: 0 }],
   notice: [{ message: "n" }, { message: "m", source: "mcp", level: "warning", server: "s", kind: "failed" }],
   "session-opened": [{ sessionId: "s", providerId: "p", modelId: "m", sessionTotal: TOTAL }],
@@ -104,6 +106,22 @@ const SAMPLES: { [Type in AgentEventType]: Payload<Type>[] } = {
     },
   ],
   error: [{ message: "e", code: "x", fatal: true, error: new Error("e") }],
+  "team-state": [
+    {
+      changes: ["status"],
+      teams: [
+        {
+          name: "alpha",
+          leadUnread: 1,
+          board: { open: 2, claimed: 1, done: 0 },
+          members: [
+            { name: "ruby", agentId: "a", role: "reviewer", state: "working", unread: 0 },
+            { name: "ann", agentId: undefined, role: undefined, state: "idle", unread: 2 },
+          ],
+        },
+      ],
+    },
+  ],
   "autopilot-phase": [
     { phase: "planning", status: "started", idea: "i" },
     { phase: "qa", status: "stopped", reason: "aborted", idea: "i" },

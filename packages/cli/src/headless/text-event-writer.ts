@@ -64,6 +64,7 @@ function textForLeadEvent(event: AgentEvent): string | undefined {
       return event.reason === "completed"
         ? "\n[autopilot complete]\n"
         : `\n[autopilot stopped in the ${event.phase} phase (${event.reason}); /autopilot resume goes on]\n`;
+    case "team-state":
     case "turn-start":
     case "step-start":
     case "step-end":

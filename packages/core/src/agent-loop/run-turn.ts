@@ -90,6 +90,7 @@ async function driveTurn(
       usage: spent,
       costUsd: spentCost,
       agentTotal: context.usageLedger.agentTotal(agent.agentId),
+      subtreeTotals: context.usageLedger.subtreeChain(agent.agentId),
       sessionTotal: totals.session,
     });
     context.budget?.record(spent, spentCost);

@@ -1,6 +1,7 @@
 import type { FinishReason, ProviderError, Usage } from "@nyzhi/provider";
 import type { BudgetDimension, BudgetReport, BudgetSpec } from "../budgets/budget-types.js";
-import type { UsageFigures } from "../usage/usage-ledger.js";
+import type { SubtreeTotal, UsageFigures } from "../usage/usage-ledger.js";
+import type { TeamChange, TeamSummary } from "./team-view.js";
 
 /** Which agent an event came from. The lead's events carry depth 0 and no nickname. */
 export interface AgentTag {
@@ -102,6 +103,12 @@ export interface AgentEvents {
     costUsd: number;
     /** This agent's own requests so far in this process (core's sum; its descendants not included). */
     agentTotal: { usage: Usage; costUsd: number };
+    /**
+     * Core's subtree totals with this step counted: this agent's, then its parent's, … up to the
+     * lead's (last). Each is that agent's own requests plus its descendants' in this process; the
+     * lead's `descendants` is what every subagent and teammate spent. Hosts show these, never sum.
+     */
+    subtreeTotals: SubtreeTotal[];
     /** The session's totals with this step counted (core's sum: every run, agent and embedder). */
     sessionTotal: UsageFigures;
   };
@@ -245,6 +252,12 @@ export interface AgentEvents {
     reason?: "completed" | TurnEndReason;
     idea: string;
   };
+  /**
+   * The teams the session takes part in changed (tagged with the lead): a member joined or left,
+   * a member's status moved, the task board or someone's mail changed — by this process or another
+   * sharing the team files (core watches them). `teams` is the whole state as hosts show it now.
+   */
+  "team-state": { changes: TeamChange[]; teams: readonly TeamSummary[] };
   /**
    * The session's turn is over (the lead's, with the team it followed, saved): how it ended and
    * core's usage totals — `sessionTotal` (every run), `sinceOpen` (this process: `nyz exec`'s run).

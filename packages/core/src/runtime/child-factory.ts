@@ -252,7 +252,11 @@ export function createChildFactory(options: ChildFactoryOptions): ChildFactory {
       if (parent.context.shapeToolResult) context.shapeToolResult = parent.context.shapeToolResult;
       // The host records children's steps too (the session journal keeps their threads).
       if (parent.context.afterStep) context.afterStep = parent.context.afterStep;
-      if (parent.context.usageLedger) context.usageLedger = parent.context.usageLedger;
+      // Its steps count in its parent's (and every ancestor's) subtree total, summed in core.
+      if (parent.context.usageLedger) {
+        context.usageLedger = parent.context.usageLedger;
+        context.usageLedger.setParent(request.agentId, request.parentId);
+      }
       const costOf = resolved?.costOf ?? parent.context.costOf;
       if (costOf) context.costOf = costOf;
       // Its own budget (the spawn's, else its role's), clamped to what its parent's has left; an

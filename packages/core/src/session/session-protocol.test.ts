@@ -238,6 +238,14 @@ describe("the session's usage, summed once in core", () => {
     }
     const scout = steps.find((event) => event.agent.depth === 1)!;
     expect(scout.agentTotal.usage).toMatchObject({ inputTokens: 4000, outputTokens: 800 });
+    // The child factory told the ledger its parent: its step counts in the lead's subtree, and
+    // the lead's `descendants` is what its subagents spent.
+    expect(scout.subtreeTotals.map((entry) => entry.agentId)).toEqual([scout.agent.agentId, "lead"]);
+    expect(scout.subtreeTotals[0]!.subtree.usage.inputTokens).toBe(4000);
+    expect(scout.subtreeTotals[1]!.descendants.usage.inputTokens).toBe(4000);
+    const last = steps.at(-1)!;
+    expect(last.agent.depth).toBe(0);
+    expect(last.subtreeTotals.at(-1)!.subtree.usage.inputTokens).toBe(1000 + 4000 + 1100 + 1200);
 
     const complete = events.at(-1)!;
     expect(complete.type).toBe("turn-complete");

@@ -709,7 +709,8 @@ export class AgentManager {
               agent.usage = addUsage(agent.usage, event.usage);
               agent.costUsd += event.costUsd;
             }
-            if (event.type !== "turn-start" && event.type !== "turn-end") this.options.emit(event);
+            // Its turns too: hosts show each agent's turns (and their footers) from these.
+            this.options.emit(event);
             next = await turn.next();
           }
           result = next.value;

@@ -15,6 +15,9 @@ export interface OutgoingMessage {
  * reader without the lock (peeking for unread mail) always sees a whole array.
  */
 export class Mailbox {
+  /** Called after each write to a team's files (the session's `team-state` events). */
+  onWrite: ((team: string) => void) | undefined;
+
   constructor(
     readonly dirs: TeamDirs,
     private readonly lockOptions: FileLockOptions = {},
@@ -100,5 +103,6 @@ export class Mailbox {
       },
       this.lockOptions,
     );
+    this.onWrite?.(team);
   }
 }

@@ -60,6 +60,9 @@ export interface TaskUpdateResult {
  * one cycle, and a claim is atomic: only one member can own a task.
  */
 export class TaskBoard {
+  /** Called after each write to a team's files (the session's `team-state` events). */
+  onWrite: ((team: string) => void) | undefined;
+
   constructor(
     readonly dirs: TeamDirs,
     private readonly lockOptions: FileLockOptions = {},
@@ -219,6 +222,7 @@ export class TaskBoard {
     await writeFileAtomic(teamPaths(this.dirs, team).task(task.id), `${JSON.stringify(task, null, 2)}\n`, {
       fsync: false,
     });
+    this.onWrite?.(team);
   }
 
   private async locked<T>(

@@ -10,6 +10,7 @@ import type { Tool } from "../tools/seam/define-tool.js";
 import { Mailbox } from "./mailbox.js";
 import { TaskBoard } from "./task-board.js";
 import { formatTeammateMessages, type TeamMessage } from "./team-message.js";
+import { TeamStateReporter } from "./team-state-events.js";
 import { TeamStore } from "./team-store.js";
 import { DEFAULT_LEAD_NAME, leadName, type TeamDirs, TeamError, type TeamMember } from "./team-types.js";
 import { planModeFragment, teammateFragment } from "./teammate-prompt.js";
@@ -43,6 +44,8 @@ export interface TeamServiceOptions {
   memberTools: () => Tool[];
   emit: (event: AgentEvent) => void;
   pollMs?: number;
+  /** Watch the team files for other processes' changes (`team-state` events); default true. */
+  watchTeams?: boolean;
   lockOptions?: FileLockOptions;
 }
 
@@ -70,11 +73,23 @@ export class TeamService {
   private primary: string | undefined;
   private readonly memberOf = new Map<string, TeamIdentity>();
   private readonly runners = new Map<string, TeammateRunner>();
+  /** Emits `team-state` after each change, this process's or (watched) another's. */
+  private readonly reporter: TeamStateReporter;
 
   constructor(private readonly options: TeamServiceOptions) {
     this.store = new TeamStore(options.dirs, options.lockOptions);
     this.mailbox = new Mailbox(options.dirs, options.lockOptions);
     this.board = new TaskBoard(options.dirs, options.lockOptions);
+    this.reporter = new TeamStateReporter({
+      source: this,
+      dirs: options.dirs,
+      lead: options.lead,
+      emit: options.emit,
+      ...(options.watchTeams !== undefined ? { watch: options.watchTeams } : {}),
+    });
+    this.store.onWrite = () => this.reporter.changed("members");
+    this.mailbox.onWrite = () => this.reporter.changed("mail");
+    this.board.onWrite = () => this.reporter.changed("board");
     const team = options.team;
     if (team) {
       this.primary = team.name;
@@ -85,6 +100,8 @@ export class TeamService {
           isLead: false,
         });
       } else this.led.set(team.name, team.memberName);
+      // A team the host joined: its state now, and the watcher for the other processes' changes.
+      this.reporter.changed("members");
     }
   }
 
@@ -136,8 +153,10 @@ export class TeamService {
 
   /** The main agent now leads `team`: its inbox is read every step. */
   adopt(team: string, memberName?: string): void {
-    if (memberName !== undefined || !this.led.has(team)) this.led.set(team, memberName ?? this.led.get(team));
+    const known = this.led.has(team);
+    if (memberName !== undefined || !known) this.led.set(team, memberName ?? this.led.get(team));
     this.primary = team;
+    if (!known) this.reporter.changed("members");
   }
 
   /** Forgets a deleted team and stops its teammates. */
@@ -288,7 +307,10 @@ export class TeamService {
       mailbox: this.mailbox,
       store: this.store,
       lifecycle: this.options.lifecycle,
-      emit: this.options.emit,
+      emit: (event) => {
+        this.options.emit(event);
+        if (event.type === "subagent-status-changed") this.reporter.changed("status");
+      },
       parent: this.options.lead,
       leadName: async () => leadName(await this.store.load(setup.team)),
       withheldTools: withheld,
@@ -373,6 +395,7 @@ export class TeamService {
   /** Stops every local teammate (end of session); each is recorded as `stopped` unless shut down. */
   async close(): Promise<void> {
     await Promise.all([...this.runners.values()].map((runner) => runner.stop()));
+    await this.reporter.close();
   }
 
   private async inboxesOf(agentId: string): Promise<{ team: string; member: string }[]> {

@@ -1,38 +1,15 @@
+import type { MemberState, TaskBoardSummary, TeammateSnapshot, TeamSummary } from "../events/team-view.js";
 import type { Mailbox } from "./mailbox.js";
 import type { TaskBoard } from "./task-board.js";
 import type { TeamStore } from "./team-store.js";
-import { leadName, type MemberState } from "./team-types.js";
+import { leadName } from "./team-types.js";
 
-/** One teammate as the panel shows it. */
-export interface TeammateSnapshot {
-  name: string;
-  /** Its agent in this process (its events feed the tree), if it has run. */
-  agentId: string | undefined;
-  role: string | undefined;
-  state: MemberState;
-  /** Messages in its inbox it has not read yet. */
-  unread: number;
-}
-
-/** Task counts of a team's board: nobody's yet, owned and unfinished, completed (deleted ones not counted). */
-export interface TaskBoardSummary {
-  open: number;
-  claimed: number;
-  done: number;
-}
-
-export interface TeamSummary {
-  name: string;
-  members: readonly TeammateSnapshot[];
-  board: TaskBoardSummary;
-  /** Unread messages in the lead's inbox of this team. */
-  leadUnread: number;
-}
+export type { TaskBoardSummary, TeammateSnapshot, TeamSummary };
 
 /**
  * What the panel shows of teams: read from the team files (members, inboxes, task board) and the
- * teammates this process runs. The app polls it (`readTeamSnapshot`) every second or so while a
- * team exists; the files are shared with other processes, so there is no event for every change.
+ * teammates this process runs. Hosts read it once (`session.agents.teams()`) and then follow the
+ * session's `team-state` events (`team-state-events.ts`), which carry it after each change.
  */
 export interface TeamSnapshot {
   teams: readonly TeamSummary[];

@@ -29,6 +29,9 @@ export interface CreateTeamRequest {
  * team never lose each other's member updates.
  */
 export class TeamStore {
+  /** Called after each write to a team's files (the session's `team-state` events). */
+  onWrite: ((team: string) => void) | undefined;
+
   constructor(
     readonly dirs: TeamDirs,
     private readonly lockOptions: FileLockOptions = {},
@@ -184,6 +187,7 @@ export class TeamStore {
       members: config.members.map((member) => ({ ...member, agentId: member.agentId ?? null })),
     };
     await writeFileAtomic(this.paths(config.name).config, `${JSON.stringify(ordered, null, 2)}\n`);
+    this.onWrite?.(config.name);
   }
 }
 

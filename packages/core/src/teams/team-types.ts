@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { NyzhiError, readFileIfExists } from "@nyzhi/config";
+import type { MemberState } from "../events/team-view.js";
 
 /** A refused team operation; the message is what the model (or the user) sees. */
 export class TeamError extends NyzhiError {}
@@ -15,7 +16,7 @@ export interface TeamDirs {
  * never started), `working`, `idle` (waiting for mail), `shutdown` (ended on request), `stopped`
  * (its process ended the session without a shutdown request).
  */
-export type MemberState = "pending" | "working" | "idle" | "shutdown" | "stopped";
+export type { MemberState };
 
 /** One member of `config.json` (spec core §3.2); `agentId` is written as `null` when unset. */
 export interface TeamMember {

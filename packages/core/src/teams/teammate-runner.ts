@@ -188,7 +188,8 @@ export class TeammateRunner {
     const turn = runTurn(this.options.context, input, { signal: this.controller.signal });
     let next = await turn.next();
     while (!next.done) {
-      if (next.value.type !== "turn-start" && next.value.type !== "turn-end") this.options.emit(next.value);
+      // Its turns too (each wake-up is one): hosts show them from these.
+      this.options.emit(next.value);
       next = await turn.next();
     }
     this.usageTotal = addUsage(this.usageTotal, next.value.usage);

@@ -18,6 +18,22 @@ export interface UsageTotals {
   sinceOpen: UsageFigures;
 }
 
+/** Tokens and US dollars of some model requests. */
+export interface Spend {
+  usage: Usage;
+  costUsd: number;
+}
+
+/**
+ * One agent's figures in this process: `subtree` its own requests plus every descendant's (at any
+ * depth), `descendants` theirs alone (the lead's: what its subagents and teammates spent).
+ */
+export interface SubtreeTotal {
+  agentId: string;
+  subtree: Spend;
+  descendants: Spend;
+}
+
 /** What the embedder has charged this process (tokens, US dollars). */
 export type EmbeddingSpend = () => { tokens: number; costUsd: number };
 
@@ -34,7 +50,11 @@ export function emptyFigures(): UsageFigures {
 export class UsageLedger {
   private earlier: UsageFigures = emptyFigures();
   private spent: { usage: Usage; costUsd: number } = { usage: emptyUsage(), costUsd: 0 };
-  private readonly byAgent = new Map<string, { usage: Usage; costUsd: number }>();
+  private readonly byAgent = new Map<string, Spend>();
+  /** What each agent's descendants spent (summed as they spend: a parent knows its subtree). */
+  private readonly below = new Map<string, Spend>();
+  /** Each agent's parent (registered by the child factory); the lead has none. */
+  private readonly parents = new Map<string, string>();
   private embedding: EmbeddingSpend = () => ({ tokens: 0, costUsd: 0 });
 
   /** What earlier runs of the session spent (from its saved record). */
@@ -47,18 +67,54 @@ export class UsageLedger {
     this.embedding = spend;
   }
 
+  /**
+   * `agentId` was spawned by `parentId` (a subagent, or a teammate of this process under the lead):
+   * from now on its steps count in the subtree totals of its parent and every ancestor.
+   */
+  setParent(agentId: string, parentId: string): void {
+    if (agentId === parentId) return;
+    this.parents.set(agentId, parentId);
+  }
+
   /** One step's usage of `agentId`; returns the totals with it counted. */
   record(agentId: string, usage: Usage, costUsd: number): UsageTotals {
     this.spent = { usage: addUsage(this.spent.usage, usage), costUsd: this.spent.costUsd + costUsd };
-    const own = this.byAgent.get(agentId) ?? { usage: emptyUsage(), costUsd: 0 };
-    this.byAgent.set(agentId, { usage: addUsage(own.usage, usage), costUsd: own.costUsd + costUsd });
+    this.byAgent.set(agentId, addSpend(this.byAgent.get(agentId), usage, costUsd));
+    for (const ancestor of this.ancestors(agentId))
+      this.below.set(ancestor, addSpend(this.below.get(ancestor), usage, costUsd));
     return this.totals();
   }
 
   /** An agent's own requests in this process (its descendants not included). */
-  agentTotal(agentId: string): { usage: Usage; costUsd: number } {
-    const own = this.byAgent.get(agentId);
-    return own ? { usage: own.usage, costUsd: own.costUsd } : { usage: emptyUsage(), costUsd: 0 };
+  agentTotal(agentId: string): Spend {
+    return copy(this.byAgent.get(agentId));
+  }
+
+  /** An agent's own requests plus its descendants' (at any depth), in this process. */
+  subtreeTotal(agentId: string): SubtreeTotal {
+    const own = copy(this.byAgent.get(agentId));
+    const descendants = copy(this.below.get(agentId));
+    return {
+      agentId,
+      subtree: { usage: addUsage(own.usage, descendants.usage), costUsd: own.costUsd + descendants.costUsd },
+      descendants,
+    };
+  }
+
+  /** The subtree totals of `agentId` and each of its ancestors, the agent first, the root last. */
+  subtreeChain(agentId: string): SubtreeTotal[] {
+    return [agentId, ...this.ancestors(agentId)].map((id) => this.subtreeTotal(id));
+  }
+
+  /** The agent's parent, its parent's parent … up to the root (a cycle is cut). */
+  private ancestors(agentId: string): string[] {
+    const chain: string[] = [];
+    let parent = this.parents.get(agentId);
+    while (parent !== undefined && parent !== agentId && !chain.includes(parent)) {
+      chain.push(parent);
+      parent = this.parents.get(parent);
+    }
+    return chain;
   }
 
   totals(): UsageTotals {
@@ -77,4 +133,12 @@ export class UsageLedger {
       sinceOpen,
     };
   }
+}
+
+function addSpend(spend: Spend | undefined, usage: Usage, costUsd: number): Spend {
+  return { usage: addUsage(spend?.usage ?? emptyUsage(), usage), costUsd: (spend?.costUsd ?? 0) + costUsd };
+}
+
+function copy(spend: Spend | undefined): Spend {
+  return spend ? { usage: spend.usage, costUsd: spend.costUsd } : { usage: emptyUsage(), costUsd: 0 };
 }

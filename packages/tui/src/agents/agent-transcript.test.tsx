@@ -8,6 +8,8 @@ import { type AgentsPanelInput, createAgentsPanelState, reduceAgentsPanel } from
 /** Opal explores, spawns Quartz, which asks to write; the lead streams text of its own meanwhile. */
 const WORKING: AgentsPanelInput[] = [
   ...spawned(LEAD, OPAL, 1_000),
+  // Core reports each agent's turns: Opal's begins with its task.
+  { type: "turn-start", agent: OPAL, turnId: "opal-1", input: "find the call sites", at: 1_000 },
   { type: "text-delta", agent: LEAD, delta: "The lead's own words", at: 1_000 },
   { type: "step-start", agent: OPAL, step: 1, at: 1_100 },
   { type: "reasoning-delta", agent: OPAL, delta: "Where are the call sites?", at: 1_200 },
@@ -47,6 +49,19 @@ const FINISHED: AgentsPanelInput[] = [
   spent(OPAL, 500, 100, 0.004, 3_100),
   { type: "step-end", agent: OPAL, step: 2, finishReason: "stop", toolCalls: 0, at: 3_100 },
   ...completed(OPAL, QUARTZ, "shutdown", 3_200, { tokens: 0, costUsd: 0 }),
+  // Core's figures for the turn: they count a retried step whose usage event the panel never saw,
+  // so they are not the sum of Opal's usage events (1.8k, $0.016).
+  {
+    type: "turn-end",
+    agent: OPAL,
+    turnId: "opal-1",
+    reason: "completed",
+    steps: 2,
+    usage: { inputTokens: 2_000, outputTokens: 100, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    costUsd: 0.02,
+    text: "Two call sites.",
+    at: 5_200,
+  },
   ...completed(LEAD, OPAL, "completed: Two call sites.", 5_200, {
     tokens: 1_834,
     costUsd: 0.016,
@@ -59,7 +74,7 @@ const finished = reduceAgentsPanel(createAgentsPanelState(), FINISHED);
 
 describe("agent transcripts", () => {
   it("shows a subagent's own text, thinking and tools as the lead's are shown, and nothing of the lead's", () => {
-    const items = working.transcripts["opal-id"]!.state.items;
+    const items = working.transcripts["opal-id"]!.items;
     expect(items.map((item) => item.kind)).toEqual(["thinking", "assistant", "tool", "subagent", "user"]);
     expect(items[1]).toMatchObject({
       kind: "assistant",
@@ -69,22 +84,48 @@ describe("agent transcripts", () => {
     expect(items[2]).toMatchObject({ kind: "tool", name: "grep", status: "done", summary: "parse(" });
     expect(items[3]).toMatchObject({ kind: "subagent", event: "spawned", nickname: "Quartz", depth: 1 });
     expect(items[4]).toMatchObject({ kind: "user", text: "also check tests/" });
-    expect(working.transcripts["quartz-id"]!.state.items).toMatchObject([
+    expect(working.transcripts["quartz-id"]!.items).toMatchObject([
       { kind: "tool", name: "write", status: "awaiting-approval" },
     ]);
     expect(working.transcripts.lead).toBeUndefined();
   });
 
-  it("closes a finished agent's transcript with a footer of its steps, tokens, cost and time", () => {
-    const items = finished.transcripts["opal-id"]!.state.items;
+  it("closes an agent's turn with one footer of core's figures for it (core's turn-end), none summed", () => {
+    const items = finished.transcripts["opal-id"]!.items;
     expect(items.every((item) => item.done)).toBe(true);
+    expect(items.filter((item) => item.kind === "turn-footer")).toHaveLength(1);
     expect(items.at(-1)).toMatchObject({
       kind: "turn-footer",
       reason: "completed",
       steps: 2,
-      costUsd: 0.016,
+      usage: { inputTokens: 2_000, outputTokens: 100 },
+      costUsd: 0.02,
       durationMs: 4_200,
     });
+  });
+
+  it("invents no turns: a lifecycle change without core's turn events adds no footer", () => {
+    const statusOf = (lifecycle: "running" | "idle", at: number): AgentsPanelInput => ({
+      type: "subagent-status-changed",
+      agent: LEAD,
+      childId: "opal-id",
+      nickname: "Opal",
+      status: lifecycle,
+      child: OPAL,
+      state: { lifecycle },
+      at,
+    });
+    const state = reduceAgentsPanel(createAgentsPanelState(), [
+      ...spawned(LEAD, OPAL, 1_000),
+      { type: "text-delta", agent: OPAL, delta: "mail read", at: 1_100 },
+      statusOf("idle", 2_000),
+      statusOf("running", 3_000),
+      statusOf("idle", 4_000),
+    ]);
+    const items = state.transcripts["opal-id"]!.items;
+    expect(items.map((item) => item.kind)).toEqual(["assistant"]);
+    // Its events are not rewritten: the transcript is keyed by the agent and owned by it.
+    expect(state.transcripts["opal-id"]!.owner).toEqual({ agentId: "opal-id", depth: 1 });
   });
 });
 
@@ -94,7 +135,7 @@ describe("AgentTranscript", () => {
       <AgentTranscript
         tree={working.tree}
         agentId="opal-id"
-        transcript={working.transcripts["opal-id"]?.state}
+        transcript={working.transcripts["opal-id"]}
         now={() => 13_000}
       />,
       80,
@@ -128,7 +169,7 @@ describe("AgentTranscript", () => {
       <AgentTranscript
         tree={deep.tree}
         agentId="opal-id"
-        transcript={deep.transcripts["opal-id"]?.state}
+        transcript={deep.transcripts["opal-id"]}
         maxItems={2}
         now={() => 13_000}
       />,
@@ -156,7 +197,7 @@ describe("AgentTranscript", () => {
       <AgentTranscript
         tree={working.tree}
         agentId="quartz-id"
-        transcript={working.transcripts["quartz-id"]?.state}
+        transcript={working.transcripts["quartz-id"]}
         {...callbacks}
       />,
       80,
@@ -177,7 +218,7 @@ describe("AgentTranscript", () => {
       <AgentTranscript
         tree={finished.tree}
         agentId="opal-id"
-        transcript={finished.transcripts["opal-id"]?.state}
+        transcript={finished.transcripts["opal-id"]}
         now={() => 13_000}
         {...callbacks}
       />,
@@ -187,7 +228,7 @@ describe("AgentTranscript", () => {
     expect(lines[0]).toBe("lead › Opal (explorer) · completed · 0:…");
     expect(lines.slice(-3)).toEqual([
       "⊖ Quartz (worker) shutdown",
-      "─ 2 steps · 1.8k tokens · $0.016 · 4.2s",
+      "─ 2 steps · 2.1k tokens · $0.020 · 4.2s",
       "r resume · c copy · esc back",
     ]);
     expect(widestLine(lastFrame())).toBeLessThanOrEqual(40);

@@ -18,7 +18,7 @@ import { agentName, formatElapsed, statusLabel } from "./format-agent.js";
 export interface AgentTranscriptProps {
   tree: AgentTreeState;
   agentId: string;
-  /** The agent's transcript (`AgentsPanelState.transcripts[agentId].state`). */
+  /** The agent's transcript (`AgentsPanelState.transcripts[agentId]`). */
   transcript: TranscriptState | undefined;
   /** Columns; default the terminal's width. */
   width?: number | undefined;

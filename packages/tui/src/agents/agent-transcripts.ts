@@ -1,26 +1,13 @@
-import type { AgentEvent, AgentEventOf, TurnEndReason } from "@nyzhi/core";
+import type { AgentEvent } from "@nyzhi/core";
 import { transcriptReducer } from "../transcript/transcript-reducer.js";
 import { createTranscriptState } from "../transcript/transcript-state.js";
 import type { TranscriptInput, TranscriptState } from "../transcript/transcript-types.js";
-import {
-  type AgentLifecycle,
-  type AgentTreeState,
-  addUsageTotals,
-  emptyUsageTotals,
-  isFinished,
-  type UsageTotals,
-} from "./agent-tree-types.js";
+import type { AgentTreeState } from "./agent-tree-types.js";
 
-/** One subagent's or teammate's transcript, and the turn it is in (core reports no turns for them). */
-export interface AgentTranscript {
-  state: TranscriptState;
-  /** Steps and usage since it began working; undefined while it is not working. */
-  turn: { steps: number; usage: UsageTotals } | undefined;
-}
+/** Each subagent's and teammate's transcript, by agent id. */
+export type AgentTranscripts = Readonly<Record<string, TranscriptState>>;
 
-export type AgentTranscripts = Readonly<Record<string, AgentTranscript>>;
-
-/** Input the app sent to an agent (`manager.sendInput` or `resume`): shown as a user prompt. */
+/** Input the app sent to an agent (`agents.send` or `resume`): shown as a user prompt. */
 export interface AgentInputAction {
   type: "agent-input";
   agentId: string;
@@ -29,90 +16,29 @@ export interface AgentInputAction {
 
 export type AgentTranscriptInput = (AgentEvent | AgentInputAction) & { at?: number };
 
-function empty(): AgentTranscript {
-  return { state: createTranscriptState(), turn: undefined };
+function feed(
+  transcripts: AgentTranscripts,
+  owner: { agentId: string; depth: number },
+  input: TranscriptInput,
+): AgentTranscripts {
+  const known = transcripts[owner.agentId];
+  // Created by the app's input before the agent's first event, it learns the depth from that event.
+  const before =
+    known === undefined
+      ? createTranscriptState(owner)
+      : known.owner?.depth === owner.depth
+        ? known
+        : { ...known, owner: { agentId: owner.agentId, depth: owner.depth } };
+  const after = transcriptReducer(before, input);
+  return after === known ? transcripts : { ...transcripts, [owner.agentId]: after };
 }
 
 /**
- * The event as if the agent were the lead (depth 0, its children one level down), so the
- * transcript reducer shows its text, thinking and tool rows as it shows the lead's.
- */
-function rebase(event: AgentEvent): AgentEvent {
-  const base = event.agent.depth;
-  const agent = { ...event.agent, depth: 0 };
-  if (event.type === "subagent-spawned") return { ...event, agent, depth: event.depth - base };
-  return { ...event, agent };
-}
-
-function feed(entry: AgentTranscript, input: TranscriptInput): AgentTranscript {
-  return { ...entry, state: transcriptReducer(entry.state, input) };
-}
-
-function turnEndReason(lifecycle: AgentLifecycle): TurnEndReason {
-  if (lifecycle === "errored") return "error";
-  if (lifecycle === "shutdown") return "aborted";
-  return "completed";
-}
-
-/** A child's lifecycle as its own transcript sees it: a turn starts when it works, ends when it stops. */
-function lifecycleOf(
-  entry: AgentTranscript,
-  childId: string,
-  lifecycle: AgentLifecycle,
-  at: number,
-): AgentTranscript {
-  const tag = { agentId: childId, depth: 0 };
-  if (lifecycle === "running" && !entry.turn) {
-    const started = feed(entry, {
-      type: "turn-start",
-      agent: tag,
-      turnId: `${childId}:${at}`,
-      input: "",
-      at,
-    });
-    return { ...started, turn: { steps: 0, usage: emptyUsageTotals() } };
-  }
-  if ((isFinished(lifecycle) || lifecycle === "idle") && entry.turn) {
-    const { steps, usage } = entry.turn;
-    const ended = feed(entry, {
-      type: "turn-end",
-      agent: tag,
-      turnId: `${childId}`,
-      reason: turnEndReason(lifecycle),
-      steps,
-      usage: usage.usage,
-      costUsd: usage.costUsd,
-      text: "",
-      at,
-    });
-    return { ...ended, turn: undefined };
-  }
-  return entry;
-}
-
-function childLifecycle(
-  event: AgentEventOf<"subagent-spawned" | "subagent-status-changed" | "subagent-completed">,
-): AgentLifecycle | undefined {
-  if (event.type === "subagent-spawned") return undefined;
-  return event.state.lifecycle;
-}
-
-/** An agent's own event: into its transcript, counting its steps and usage for the turn's footer. */
-function ownEvent(entry: AgentTranscript, event: AgentEvent, at: number): AgentTranscript {
-  const next = feed(entry, { ...rebase(event), at });
-  if (!next.turn) return next;
-  if (event.type === "step-start") return { ...next, turn: { ...next.turn, steps: event.step } };
-  if (event.type === "usage") {
-    const usage = addUsageTotals(next.turn.usage, { usage: event.usage, costUsd: event.costUsd });
-    return { ...next, turn: { ...next.turn, usage } };
-  }
-  return next;
-}
-
-/**
- * Keeps a live transcript per subagent and teammate, built by the lead's own transcript reducer
- * from that agent's events alone: its text, thinking, tools, approvals and diffs, the lifecycle
- * lines of the agents it spawns, the input the user sent it, and a footer when it stops. Pure.
+ * Keeps a live transcript per subagent and teammate: each agent's own events, as core sent them,
+ * go through the app's one transcript reducer into the transcript keyed by that agent's id (its
+ * owner: `createTranscriptState(agent)`). Its turns are core's `turn-start` / `turn-end` (the
+ * footer shows core's figures for the turn); the lifecycle lines of the agents it spawns are its
+ * own `subagent-*` events. The input the user sent it is shown as a prompt. Pure.
  */
 export function agentTranscriptsReducer(
   transcripts: AgentTranscripts,
@@ -120,26 +46,13 @@ export function agentTranscriptsReducer(
 ): AgentTranscripts {
   const at = input.at ?? Date.now();
   if (input.type === "agent-input") {
-    const entry = transcripts[input.agentId] ?? empty();
-    return { ...transcripts, [input.agentId]: feed(entry, { type: "user-prompt", text: input.text, at }) };
+    const known = transcripts[input.agentId];
+    const owner = known?.owner ?? { agentId: input.agentId, depth: 1 };
+    return feed(transcripts, owner, { type: "user-prompt", text: input.text, at });
   }
   const event = input as AgentEvent;
-  let next = transcripts;
-  if (event.agent.depth > 0) {
-    const owner = event.agent.agentId;
-    next = { ...next, [owner]: ownEvent(next[owner] ?? empty(), event, at) };
-  }
-  if (
-    event.type === "subagent-spawned" ||
-    event.type === "subagent-status-changed" ||
-    event.type === "subagent-completed"
-  ) {
-    const entry = next[event.childId] ?? empty();
-    const lifecycle = childLifecycle(event);
-    const changed = lifecycle === undefined ? entry : lifecycleOf(entry, event.childId, lifecycle, at);
-    if (changed !== next[event.childId]) next = { ...next, [event.childId]: changed };
-  }
-  return next;
+  if (event.agent.depth === 0) return transcripts;
+  return feed(transcripts, event.agent, { ...event, at });
 }
 
 /** Drops the transcripts of agents no longer in the tree (after `clearFinished`). */

@@ -1,30 +1,4 @@
-import { type AgentNode, type AgentTreeState, addUsageTotals, type UsageTotals } from "./agent-tree-types.js";
-
-/**
- * Each agent's subtree total: its own usage plus its descendants'. A finished agent's total is
- * the one core reported with `subagent-completed` (core counts usage the panel may not have seen,
- * such as agents it forgot), so that figure wins when the two differ.
- */
-export function subtreeTotals(nodes: AgentTreeState["nodes"]): ReadonlyMap<string, UsageTotals> {
-  const totals = new Map<string, UsageTotals>();
-  const visit = (id: string, seen: Set<string>): UsageTotals | undefined => {
-    const node = nodes[id];
-    if (!node || seen.has(id)) return undefined;
-    const cached = totals.get(id);
-    if (cached) return cached;
-    seen.add(id);
-    let total = node.own;
-    for (const child of node.children) {
-      const figure = visit(child, seen);
-      if (figure) total = addUsageTotals(total, figure);
-    }
-    const chosen = node.reported ?? total;
-    totals.set(id, chosen);
-    return chosen;
-  };
-  for (const id of Object.keys(nodes)) visit(id, new Set());
-  return totals;
-}
+import type { AgentNode, AgentTreeState } from "./agent-tree-types.js";
 
 /** The agents from the lead's child down to `agentId` (for the breadcrumb); [] when unknown. */
 export function agentPath(state: Pick<AgentTreeState, "nodes">, agentId: string): AgentNode[] {

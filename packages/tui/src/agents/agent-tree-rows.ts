@@ -1,15 +1,13 @@
 import type { BudgetSpec, MemberState, TeammateSnapshot, TeamSnapshot, TeamSummary } from "@nyzhi/core";
 import { formatCost, formatTokens } from "../status/format-usage.js";
 import type { AgentRowText } from "./agent-row-layout.js";
-import { flattenTree, subtreeTotals } from "./agent-tree-queries.js";
+import { flattenTree } from "./agent-tree-queries.js";
 import {
   type AgentLifecycle,
   type AgentNode,
   type AgentRunStatus,
   type AgentTreeState,
-  addUsageTotals,
   agentStatus,
-  emptyUsageTotals,
   isFinished,
   totalTokens,
   type UsageTotals,
@@ -34,6 +32,8 @@ export type TreeRow =
 export interface TreeRowsInput {
   nodes: AgentTreeState["nodes"];
   roots: readonly string[];
+  /** What every agent spent, as core summed it (`AgentTreeState.agentsTotal`). */
+  total: UsageTotals;
   teams: TeamSnapshot | undefined;
   /** The clock for running agents' elapsed time (ms). */
   now: number;
@@ -45,7 +45,7 @@ export interface TreeRows {
   rows: TreeRow[];
   /** Agent ids of the selectable rows, top to bottom; the first nine are numbered. */
   selectable: string[];
-  /** Every agent's subtree total, summed over the roots. */
+  /** What every agent spent: core's figure, as given. */
   total: UsageTotals;
   working: number;
   finished: number;
@@ -141,7 +141,6 @@ function memberText(member: TeammateSnapshot): AgentRowText {
  * fits the texts to the width.
  */
 export function buildTreeRows(input: TreeRowsInput): TreeRows {
-  const totals = subtreeTotals(input.nodes);
   const teammates = new Map<string, TeammateSnapshot>();
   for (const team of input.teams?.teams ?? [])
     for (const member of team.members) if (member.agentId) teammates.set(member.agentId, member);
@@ -150,7 +149,7 @@ export function buildTreeRows(input: TreeRowsInput): TreeRows {
     for (const { node, level } of flattenTree(input.nodes, roots)) {
       const status = agentStatus(node);
       const text = agentText(node, baseLevel + level, input, {
-        subtree: totals.get(node.agentId),
+        subtree: node.subtree,
         teammate: level === 0 ? teammates.get(node.agentId) : undefined,
       });
       const finished = isFinished(node.lifecycle);
@@ -184,13 +183,8 @@ export function buildTreeRows(input: TreeRowsInput): TreeRows {
     selectable.push(row.agentId);
     if (selectable.length <= 9) row.text = { ...row.text, number: String(selectable.length) };
   }
-  let total = emptyUsageTotals();
-  for (const id of input.roots) {
-    const figure = totals.get(id);
-    if (figure) total = addUsageTotals(total, figure);
-  }
   const nodes = Object.values(input.nodes);
   const finished = nodes.filter((node) => isFinished(node.lifecycle)).length;
   const working = nodes.filter((node) => !isFinished(node.lifecycle) && node.lifecycle !== "idle").length;
-  return { rows, selectable, total, working, finished };
+  return { rows, selectable, total: input.total, working, finished };
 }

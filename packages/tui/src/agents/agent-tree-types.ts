@@ -48,10 +48,14 @@ export interface AgentNode {
   startedAt: number;
   /** When it reached a final state or went idle (ms); undefined while it works. */
   endedAt: number | undefined;
-  /** The sum of its own `usage` events. */
+  /** Its own requests: core's `agentTotal` from its latest `usage` event. */
   own: UsageTotals;
-  /** Its subtree's figures from `subagent-completed` (core's count, which wins when it differs). */
-  reported: UsageTotals | undefined;
+  /**
+   * Its subtree's figures (its own and its descendants'), as core last reported them: a `usage`
+   * event's `subtreeTotals` (any descendant's step updates it) or `subagent-completed`. The panel
+   * shows it as it is; it never sums rows.
+   */
+  subtree: UsageTotals | undefined;
   /** Its children's ids, in spawn order. */
   children: readonly string[];
   /** The message its parent gave it (its task), shown at the top of its transcript. */
@@ -72,6 +76,8 @@ export interface AgentTreeState {
   nodes: Readonly<Record<string, AgentNode>>;
   /** The lead's children, in spawn order. */
   roots: readonly string[];
+  /** What every subagent and teammate of this process spent: core's figure (the lead's `descendants`). */
+  agentsTotal: UsageTotals;
 }
 
 /** An agent event for the panel; `at` (ms since epoch) overrides the clock, for tests. */

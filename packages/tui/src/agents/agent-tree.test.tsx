@@ -3,7 +3,17 @@ import { describe, expect, it, vi } from "vitest";
 import { formatTokens } from "../status/format-usage.js";
 import { KEYS, press } from "../test-support/keys.js";
 import { renderAtWidth, widestLine } from "../test-support/render-at-width.js";
-import { completed, JADE, LEAD, MICA, OPAL, QUARTZ, spawned, spent } from "./__fixtures__/agent-events.js";
+import {
+  completed,
+  JADE,
+  LEAD,
+  ledgerOf,
+  MICA,
+  OPAL,
+  QUARTZ,
+  spawned,
+  spentIn,
+} from "./__fixtures__/agent-events.js";
 import { AgentTree } from "./agent-tree.js";
 import { buildTreeRows } from "./agent-tree-rows.js";
 import type { AgentTreeInput } from "./agent-tree-types.js";
@@ -18,6 +28,16 @@ const BOB: AgentTag = { agentId: "bob-id", depth: 1, nickname: "bob", role: "rev
  * approval (Quartz), completed (Mica), errored (Jade), pending (Onyx), shut down (Ruby), and the
  * teammate bob idle in team alpha.
  */
+const LEDGER = ledgerOf({
+  "opal-id": "lead",
+  "quartz-id": "opal-id",
+  "mica-id": "quartz-id",
+  "jade-id": "lead",
+  "onyx-id": "lead",
+  "ruby-id": "lead",
+  "bob-id": "lead",
+});
+
 const STATE = reduceAgentTree(createAgentTreeState(), [
   ...spawned(LEAD, OPAL, 1_000),
   ...spawned(OPAL, QUARTZ, 2_000),
@@ -26,10 +46,10 @@ const STATE = reduceAgentTree(createAgentTreeState(), [
   spawned(LEAD, ONYX, 5_000)[0]!,
   ...spawned(LEAD, RUBY, 6_000),
   ...spawned(LEAD, BOB, 7_000),
-  spent(OPAL, 1_000, 234, 0.012),
-  spent(QUARTZ, 2_000, 300, 0.02),
-  spent(MICA, 100, 50, 0.001),
-  spent(BOB, 400, 100, 0.004),
+  spentIn(LEDGER, OPAL, 1_000, 234, 0.012),
+  spentIn(LEDGER, QUARTZ, 2_000, 300, 0.02),
+  spentIn(LEDGER, MICA, 100, 50, 0.001),
+  spentIn(LEDGER, BOB, 400, 100, 0.004),
   { type: "tool-start", agent: OPAL, callId: "g", name: "grep", input: { pattern: "TODO", path: "src" } },
   {
     type: "approval-requested",
@@ -136,6 +156,7 @@ describe("AgentTree", () => {
     const { rows } = buildTreeRows({
       nodes: STATE.nodes,
       roots: STATE.roots,
+      total: STATE.agentsTotal,
       teams: TEAMS,
       now: 0,
       maxDepth: 4,
@@ -197,7 +218,7 @@ describe("an agent's budget and worktree in its row (issue 30)", () => {
       worktree: { branch: "nyzhi/agent-topaz", path: "/tmp/wt/topaz" },
     },
     running!,
-    spent(CHILD, 2_500, 500, 0.01),
+    spentIn(ledgerOf({ "topaz-id": "lead" }), CHILD, 2_500, 500, 0.01),
   ]);
 
   it("shows spent of budget and the branch while it runs", () => {

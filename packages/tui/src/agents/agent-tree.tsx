@@ -67,6 +67,7 @@ export function AgentTree(props: AgentTreeProps) {
   const tree = buildTreeRows({
     nodes: gate.shown,
     roots: state.roots,
+    total: state.agentsTotal,
     teams,
     now: gate.at,
     maxDepth: props.maxDepth ?? 4,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RefreshClock } from "../tools/refresh-clock.js";
 import { completed, LEAD, OPAL, spawned, spent } from "./__fixtures__/agent-events.js";
 import { createAgentsPanelStore } from "./agents-panel-store.js";
+import { createAgentTreeState } from "./agents-reducer.js";
 import { FRAME_MS } from "./event-batcher.js";
 
 /** A clock ticked by hand; counts its listeners. */
@@ -92,7 +93,7 @@ describe("createAgentsPanelStore", () => {
     store.flush();
     expect(store.snapshot()).not.toBe(shown);
 
-    store.update(() => ({ tree: { leadId: undefined, nodes: {}, roots: [] }, transcripts: {} }));
+    store.update(() => ({ tree: createAgentTreeState(), transcripts: {}, teams: undefined }));
     expect(store.snapshot().tree.roots).toEqual([]);
     store.close();
   });

@@ -32,17 +32,19 @@ export interface AgentsPanelStore {
   close(): void;
 }
 
-/** Whether any agent of the tree works (its row moves). */
+/** Whether any agent of the tree (or a teammate elsewhere) works: its row moves. */
 function working(state: AgentsPanelState): boolean {
-  return Object.values(state.tree.nodes).some(
-    (node) => !isFinished(node.lifecycle) && node.lifecycle !== "idle",
+  return (
+    Object.values(state.tree.nodes).some(
+      (node) => !isFinished(node.lifecycle) && node.lifecycle !== "idle",
+    ) || (state.teams?.teams ?? []).some((team) => team.members.some((member) => member.state === "working"))
   );
 }
 
 /**
  * Whether going from `shown` to `next` changes the panel in a way it shows at once: an agent
  * appears, goes or moves, changes lifecycle, asks for approval or reports its result (see
- * `isMajorChange`), or the open transcript grows. What changes with every chunk (tokens, the
+ * `isMajorChange`), a team changes, or the open transcript grows. What changes with every chunk (tokens, the
  * running tool, thinking / writing) waits for the refresh tick.
  */
 export function showsAtOnce(
@@ -51,6 +53,7 @@ export function showsAtOnce(
   openAgent: string | undefined,
 ): boolean {
   if (openAgent !== undefined && shown.transcripts[openAgent] !== next.transcripts[openAgent]) return true;
+  if (shown.teams !== next.teams) return true;
   const before = shown.tree;
   const after = next.tree;
   if (before === after) return false;

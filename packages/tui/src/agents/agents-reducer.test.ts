@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { completed, JADE, LEAD, MICA, OPAL, QUARTZ, spawned, spent } from "./__fixtures__/agent-events.js";
-import { agentPath, flattenTree, subtreeTotals } from "./agent-tree-queries.js";
+import {
+  completed,
+  JADE,
+  LEAD,
+  MICA,
+  OPAL,
+  QUARTZ,
+  spawned,
+  spent,
+  usage,
+} from "./__fixtures__/agent-events.js";
+import { agentPath, flattenTree } from "./agent-tree-queries.js";
+import { buildTreeRows } from "./agent-tree-rows.js";
 import { type AgentTreeInput, type AgentTreeState, agentStatus, totalTokens } from "./agent-tree-types.js";
 import { agentTreeReducer, clearFinished, createAgentTreeState, reduceAgentTree } from "./agents-reducer.js";
 import { activityOf } from "./format-agent.js";
@@ -151,28 +162,51 @@ describe("agentTreeReducer", () => {
     expect(activityOf(state.nodes["opal-id"]!)).toBe("");
   });
 
-  it("shows each agent's own usage as core sums it, totals subtrees, and prefers core's figure once a child completes", () => {
+  it("shows each agent's own usage and its subtree figure as core gives them, never a sum of its own", () => {
+    const figure = (agentId: string, tokens: number, costUsd: number, below = 0) => ({
+      agentId,
+      subtree: { usage: usage(tokens, 0).usage, costUsd },
+      descendants: { usage: usage(below, 0).usage, costUsd: 0 },
+    });
     let state = build([
       ...NESTED,
       spent(OPAL, 1_000, 200, 0.01),
       // Core's total for Opal counts a step the panel never saw (400 + 100 tokens before these).
       spent(OPAL, 500, 100, 0.005, 0, { input: 1_900, output: 400, costUsd: 0.02 }),
-      spent(QUARTZ, 2_000, 300, 0.02),
-      spent(MICA, 100, 50, 0.001),
+      // Mica's step, with core's subtree figures for Mica, Quartz, Opal and the lead: none of
+      // them is the sum of the rows the panel has (core counts agents the panel never saw).
+      {
+        ...spent(MICA, 100, 50, 0.001),
+        subtreeTotals: [
+          figure("mica-id", 150, 0.001),
+          figure("quartz-id", 7_000, 0.07),
+          figure("opal-id", 9_999, 0.09),
+          figure("lead", 123_456, 1.5, 11_111),
+        ],
+      } as AgentTreeInput,
       spent(JADE, 10, 5, 0),
-      spent(LEAD, 99_999, 1, 1),
     ]);
     expect(totalTokens(state.nodes["opal-id"]!.own.usage)).toBe(2_300);
     expect(state.nodes["opal-id"]!.own.costUsd).toBeCloseTo(0.02);
-    let totals = subtreeTotals(state.nodes);
-    expect(totalTokens(totals.get("opal-id")!.usage)).toBe(2_300 + 2_300 + 150);
-    expect(totals.get("opal-id")!.costUsd).toBeCloseTo(0.041);
-    expect(totalTokens(totals.get("quartz-id")!.usage)).toBe(2_450);
-    // Core counted 5_000 for Quartz's subtree (an agent the panel never saw): its figure wins.
+    expect(totalTokens(state.nodes["quartz-id"]!.subtree!.usage)).toBe(7_000);
+    expect(totalTokens(state.nodes["opal-id"]!.subtree!.usage)).toBe(9_999);
+    // The panel's Σ is the lead's descendants as core counted them.
+    expect(totalTokens(state.agentsTotal.usage)).toBe(11_111);
+    const rows = buildTreeRows({
+      nodes: state.nodes,
+      roots: state.roots,
+      total: state.agentsTotal,
+      teams: undefined,
+      now: 0,
+      maxDepth: 4,
+    });
+    const opal = rows.rows.find((row) => row.kind === "agent" && row.agentId === "opal-id");
+    expect(opal?.kind === "agent" && opal.text.subtree).toBe("Σ 10k $0.090");
+    expect(totalTokens(rows.total.usage)).toBe(11_111);
+    // A completed child: core's figure for its whole subtree.
     state = build(completed(OPAL, QUARTZ, "completed", 5_000, { tokens: 5_000, costUsd: 0.05 }), state);
-    totals = subtreeTotals(state.nodes);
-    expect(totalTokens(totals.get("quartz-id")!.usage)).toBe(5_000);
-    expect(totalTokens(totals.get("opal-id")!.usage)).toBe(2_300 + 5_000);
+    expect(totalTokens(state.nodes["quartz-id"]!.subtree!.usage)).toBe(5_000);
+    expect(totalTokens(state.nodes["opal-id"]!.subtree!.usage)).toBe(9_999);
   });
 
   it("restarts the clock of a resumed agent and keeps finished agents until clearFinished", () => {

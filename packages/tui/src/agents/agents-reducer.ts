@@ -11,7 +11,7 @@ import {
 
 /** An empty tree. */
 export function createAgentTreeState(): AgentTreeState {
-  return { leadId: undefined, nodes: {}, roots: [] };
+  return { leadId: undefined, nodes: {}, roots: [], agentsTotal: emptyUsageTotals() };
 }
 
 /**
@@ -34,8 +34,21 @@ export function agentTreeReducer(state: AgentTreeState, input: AgentTreeInput): 
       );
     case "subagent-completed":
       return complete(known, event, at);
+    case "usage": {
+      // Core's subtree totals: this agent's, its ancestors' and the lead's; shown as given.
+      const totalled = withSubtreeTotals(known, event);
+      if (lead) return totalled;
+      const id = event.agent.agentId;
+      const withNode = totalled.nodes[id] ? totalled : addNode(totalled, lazyNode(event.agent, at));
+      return updateNode(withNode, id, (node) => ({
+        ...node,
+        // Core's sum of this agent's own steps.
+        own: event.agentTotal,
+      }));
+    }
     case "turn-start":
     case "turn-end":
+    case "team-state":
     case "subagent-queued":
     case "tool-call-delta":
     case "tool-output":
@@ -89,11 +102,6 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
       return { ...node, streaming: undefined, tools: node.tools.filter((tool) => !dropped.has(tool.callId)) };
     }
     case "usage":
-      return {
-        ...node,
-        // Core's sum of this agent's own steps.
-        own: event.agentTotal,
-      };
     case "turn-start":
     case "turn-end":
     case "tool-call-delta":
@@ -112,11 +120,33 @@ function reduceOwnEvent(node: AgentNode, event: AgentEvent): AgentNode {
     case "budget-warning":
     case "budget-exhausted":
     case "autopilot-phase":
+    case "team-state":
     case "turn-complete":
       return node;
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * Sets each agent's subtree figure from a `usage` event's chain (the agent, then its ancestors up
+ * to the lead), and the panel's total from the lead's entry (what its descendants spent).
+ */
+function withSubtreeTotals(state: AgentTreeState, event: AgentEventOf<"usage">): AgentTreeState {
+  const chain = event.subtreeTotals ?? [];
+  let nodes: Record<string, AgentNode> | undefined;
+  let agentsTotal = state.agentsTotal;
+  for (const entry of chain) {
+    const node = (nodes ?? state.nodes)[entry.agentId];
+    if (node) {
+      nodes ??= { ...state.nodes };
+      nodes[entry.agentId] = { ...node, subtree: entry.subtree };
+    } else if (entry.agentId === (state.leadId ?? entry.agentId) && entry === chain.at(-1)) {
+      agentsTotal = entry.descendants;
+    }
+  }
+  if (!nodes && agentsTotal === state.agentsTotal) return state;
+  return { ...state, nodes: nodes ?? state.nodes, agentsTotal };
 }
 
 /** Marks a call as running (the newest is shown); a known call gets its summary once known. */
@@ -187,7 +217,7 @@ function lazyNode(tag: AgentTag, at: number): AgentNode {
     startedAt: at,
     endedAt: undefined,
     own: emptyUsageTotals(),
-    reported: undefined,
+    subtree: undefined,
     children: [],
   };
 }
@@ -217,7 +247,7 @@ function withLifecycle(node: AgentNode, lifecycle: AgentLifecycle, detail: strin
   } else if (wasDone) {
     next.startedAt = at;
     next.endedAt = undefined;
-    next.reported = undefined;
+    next.subtree = undefined;
     next.result = undefined;
   }
   return next;
@@ -231,7 +261,8 @@ function complete(
   return updateNode(state, event.childId, (node) => ({
     ...withLifecycle(node, event.state.lifecycle, event.state.detail, at),
     result: event.result,
-    reported: { usage: event.usage, costUsd: event.costUsd },
+    // Core's figure for its whole subtree (earlier runs' included for a restored agent).
+    subtree: { usage: event.usage, costUsd: event.costUsd },
     worktree: event.worktree
       ? { branch: event.worktree.branch, path: event.worktree.path, diffStat: event.worktree.diffStat }
       : undefined,

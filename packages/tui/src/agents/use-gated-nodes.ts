@@ -22,7 +22,7 @@ export function isMajorChange(before: AgentNode, after: AgentNode): boolean {
     before.role !== after.role ||
     before.model !== after.model ||
     before.detail !== after.detail ||
-    before.reported !== after.reported
+    before.subtree !== after.subtree
   );
 }
 

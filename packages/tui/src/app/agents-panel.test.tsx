@@ -289,7 +289,7 @@ describe("agent commands", () => {
     let frame = await waitFor(view, "Team alpha · board 1 open · 0 claimed · 0 done");
     expect(frame).toContain("ruby (reviewer) — pending · ✉ 1 unread");
     expect(frame).toContain("- [pending] #1 (unassigned) -- review a.ts");
-    // The panel polls the team files by itself.
+    // The panel read the teams once as the session opened.
     frame = await waitFor(view, "team alpha · board 1 open · 0 claimed · 0 done");
     await press(view.stdin, "/teams-config", KEYS.enter);
     frame = await waitFor(view, `alpha: ${store.paths("alpha").config}`);
@@ -300,6 +300,62 @@ describe("agent commands", () => {
       members: { name: string; model?: string }[];
     };
     expect(saved.members.find((member) => member.name === "ruby")?.model).toBe("fast-model");
+  });
+});
+
+describe("team state in the panel", () => {
+  let home: string;
+  beforeEach(async () => {
+    home = await mkdtemp(join(tmpdir(), "nyzhi-team-state-"));
+  });
+  afterEach(async () => {
+    await rm(home, { recursive: true, force: true });
+  });
+  const agentConfig = { agents: { enabled: true, max_depth: 2, roles: {} } };
+
+  it("follows core's team-state events: a teammate's status shows at once, and the files are never polled", async () => {
+    const dirs = resolveDirs({ NYZHI_HOME: home });
+    const store = new TeamStore(dirs);
+    await store.create({ name: "alpha", members: [{ name: "ruby", role: "reviewer" }] });
+    let reads = 0;
+    const counted = {
+      find: (team: string) => {
+        reads += 1;
+        return store.find(team);
+      },
+    };
+    const teams = {
+      teamNames: () => ["alpha"],
+      teammates: () => [],
+      store: counted,
+      mailbox: new Mailbox(dirs),
+      board: new TaskBoard(dirs),
+    };
+    const { session } = fakeSession(answering(), { agentConfig, teams });
+    const view = renderApp(session, { env: { NYZHI_HOME: home } });
+    await waitFor(view, "team alpha · board 0 open · 0 claimed · 0 done");
+    const state = (member: "working" | "idle", unread: number): AgentEvent => ({
+      type: "team-state",
+      agent: LEAD,
+      changes: ["status"],
+      teams: [
+        {
+          name: "alpha",
+          leadUnread: 0,
+          board: { open: 2, claimed: 1, done: 0 },
+          members: [{ name: "ruby", agentId: undefined, role: "reviewer", state: member, unread }],
+        },
+      ],
+    });
+    // The files still say "pending": what the panel shows is the event's.
+    view.bridge.emit(state("working", 0));
+    let frame = await waitFor(view, "team alpha · board 2 open · 1 claimed · 0 done");
+    expect(frame).toMatch(/ruby \(reviewer\)\s+working/);
+    view.bridge.emit(state("idle", 3));
+    frame = await waitFor(view, "✉ 3");
+    expect(frame).toMatch(/ruby \(reviewer\)\s+idle/);
+    // One read when the session opened; nothing since.
+    expect(reads).toBe(1);
   });
 });
 

@@ -51,7 +51,7 @@ export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps)
       <AgentTranscript
         tree={tree}
         agentId={agentId}
-        transcript={transcripts[agentId]?.state}
+        transcript={transcripts[agentId]}
         isActive={keys}
         onSendInput={(id) => panel.startSteer({ kind: "input", agentId: id })}
         onResume={(id) => panel.startSteer({ kind: "resume", agentId: id })}

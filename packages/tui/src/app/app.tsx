@@ -112,7 +112,8 @@ export function App(props: AppProps) {
   const lastActivityAt = useRef(0);
   const dispatch = useCallback(
     (input: TranscriptInput) => {
-      if ("agent" in input && input.agent.depth === 0) lastActivityAt.current = Date.now();
+      if ("agent" in input && input.agent.depth === 0 && input.type !== "team-state")
+        lastActivityAt.current = Date.now();
       if (!("agent" in input)) return dispatchRaw(input);
       // Subagents' text deltas change nothing in the transcript: only the panel takes them.
       if (!transcriptIgnores(input)) dispatchRaw(input);

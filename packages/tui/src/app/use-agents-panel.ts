@@ -1,12 +1,9 @@
 import type { AgentEvent, OpenedSession, TeamSnapshot } from "@nyzhi/core";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import type { AgentInputAction } from "../agents/agent-transcripts.js";
 import { type AgentsPanelState, clearFinishedAgents } from "../agents/agents-panel-state.js";
 import { type AgentsPanelStore, createAgentsPanelStore } from "../agents/agents-panel-store.js";
 import { worktreeDecided } from "../agents/agents-reducer.js";
-
-/** How often the app reads the team files while the session takes part in a team, ms. */
-export const TEAM_POLL_MS = 1000;
 
 /**
  * Whether the panel shows: `auto` while there is something in it (agents or a team), `shown`
@@ -27,7 +24,7 @@ export interface AgentsPanelControls {
    * publish re-renders that component and not the app.
    */
   store: AgentsPanelStore;
-  /** The teams as last polled; undefined while the session is in none. */
+  /** The teams as core last reported them (`team-state` events); undefined while the session is in none. */
   teams: TeamSnapshot | undefined;
   visible: boolean;
   /** There are agents or teams to show (an empty panel is never given the keys). */
@@ -65,20 +62,21 @@ export function useAgentsPanelState(store: AgentsPanelStore): AgentsPanelState {
 
 /**
  * The app's side of the agents panel: session events reduced into the panel's store one frame at
- * a time and shown when they change what it draws (`createAgentsPanelStore`), the teams polled
- * while the session takes part in one, and which part of the screen has the keys. The app itself
+ * a time and shown when they change what it draws (`createAgentsPanelStore`) — the teams too, from
+ * core's `team-state` events (read once when a session opens; nothing is polled) —, and which part
+ * of the screen has the keys. The app itself
  * re-renders only when the panel appears, goes or changes hands, not on its events.
  */
 export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelControls {
   const [store] = useState(createAgentsPanelStore);
-  const [teams, setTeams] = useState<TeamSnapshot | undefined>(undefined);
   const [mode, setMode] = useState<PanelMode>("auto");
   const [focusedRaw, setFocused] = useState(false);
   const [openRaw, setOpenAgent] = useState<string | undefined>(undefined);
   const [steer, setSteer] = useState<SteerRequest | undefined>(undefined);
   useEffect(() => () => store.close(), [store]);
 
-  useTeamPolling(session, setTeams);
+  useTeamsAtOpen(session, store);
+  const teams = useSyncExternalStore(store.subscribe, () => store.snapshot().teams);
 
   const hasAgents = useSyncExternalStore(store.subscribe, () => store.snapshot().tree.roots.length > 0);
   const openAgent = useSyncExternalStore(store.subscribe, () =>
@@ -146,32 +144,25 @@ export function panelFooterMode(panel: AgentsPanelControls): "steer" | "agent" |
   return panel.openAgent === undefined ? "agents" : "agent";
 }
 
-/** Reads the teams' files every `TEAM_POLL_MS` while the session leads, joined or runs a team. */
-function useTeamPolling(
-  session: OpenedSession | undefined,
-  setTeams: (teams: TeamSnapshot | undefined) => void,
-): void {
-  const reading = useRef(false);
+/**
+ * The teams as they are when a session opens (a team it joined from the command line, one run by
+ * other processes): read once; every change after that arrives as core's `team-state` events.
+ */
+function useTeamsAtOpen(session: OpenedSession | undefined, store: AgentsPanelStore): void {
   useEffect(() => {
     const agents = session?.agents;
     if (!agents?.enabled) return;
     let stopped = false;
-    const poll = async () => {
-      if (reading.current) return;
-      reading.current = true;
-      try {
-        const snapshot = await agents.teams();
-        if (!stopped) setTeams(snapshot);
-      } catch {
-        // The files changed under the read (another process); the next poll reads them again.
-      } finally {
-        reading.current = false;
-      }
-    };
-    const timer = setInterval(() => void poll(), TEAM_POLL_MS);
+    agents
+      .teams()
+      .then((snapshot: TeamSnapshot | undefined) => {
+        // An event that came first is newer than this read.
+        if (!stopped && snapshot && store.snapshot().teams === undefined)
+          store.update((state) => ({ ...state, teams: snapshot }));
+      })
+      .catch(() => undefined);
     return () => {
       stopped = true;
-      clearInterval(timer);
     };
-  }, [session, setTeams]);
+  }, [session, store]);
 }

@@ -57,6 +57,7 @@ export function reduceAction(state: TranscriptState, action: TranscriptAction, _
     case "transcript-cleared":
       return {
         ...createTranscriptState(),
+        ...(state.owner ? { owner: state.owner } : {}),
         epoch: state.epoch + 1,
         nextId: state.nextId,
         queued: state.queued,

@@ -7,8 +7,10 @@ import {
   discardStep,
   finalizeStream,
   insertBelow,
+  isOwner,
   labelOf,
   retryMessage,
+  shownDepth,
   updateItem,
 } from "./transcript-state.js";
 import { endTool, ensureToolRow, tail, updateTool } from "./transcript-tool-rows.js";
@@ -21,31 +23,38 @@ import type {
 
 /**
  * Turns agent events and app actions into transcript items. Pure: the same inputs give the same
- * state (pass `at` for the clock). Only the lead's text and thinking are shown; a subagent's
- * (depth > 0) appear as lifecycle lines and tool rows tagged with its nickname, so they never
- * interleave with the lead's stream.
+ * state (pass `at` for the clock). Only the owner's text and thinking are shown (the lead's, or in
+ * an agent's own transcript that agent's); other agents' appear as lifecycle lines and tool rows
+ * tagged with their nickname, so they never interleave with the owner's stream. The app runs this
+ * one reducer for the lead's transcript and for each agent's (keyed by agent id, events as core
+ * sent them).
  */
 export function transcriptReducer(state: TranscriptState, input: TranscriptInput): TranscriptState {
   const at = input.at ?? Date.now();
   if (!("agent" in input)) return reduceAction(state, input as TranscriptAction, at);
-  if (transcriptIgnores(input)) return state;
+  if (input.type === "tool-call-delta" || input.type === "question" || input.type === "team-state")
+    return state;
+  if (!isOwner(state, input.agent) && (input.type === "text-delta" || input.type === "reasoning-delta"))
+    return state;
   return reduceEvent(state, input, at);
 }
 
 /**
  * Events the transcript shows nothing of: a subagent's text and thinking deltas (its own
- * transcript in the agents panel shows them) and tool-call argument deltas. `transcriptReducer`
+ * transcript in the agents panel shows them), tool-call argument deltas and team state (the
+ * agents panel shows it). `transcriptReducer`
  * returns its state as it was for them, so the app does not dispatch them at all: eight streaming
  * subagents would otherwise make it render sixty times a second for nothing.
  */
 export function transcriptIgnores(event: AgentEvent): boolean {
-  if (event.type === "tool-call-delta" || event.type === "question") return true;
+  if (event.type === "tool-call-delta" || event.type === "question" || event.type === "team-state")
+    return true;
   return event.agent.depth > 0 && (event.type === "text-delta" || event.type === "reasoning-delta");
 }
 
 function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): TranscriptState {
   const agentId = event.agent.agentId;
-  const lead = event.agent.depth === 0;
+  const lead = isOwner(state, event.agent);
   switch (event.type) {
     case "turn-start":
       return lead ? { ...state, turnStartedAt: at } : state;
@@ -164,7 +173,7 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
     case "subagent-spawned": {
       const label = {
         agentId: event.childId,
-        depth: event.depth,
+        depth: shownDepth(state, event.depth),
         nickname: event.nickname,
         role: event.role,
       };
@@ -182,7 +191,7 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
           event: "spawned",
           nickname: event.nickname,
           role: event.role,
-          depth: event.depth,
+          depth: label.depth,
           detail: event.unknownRole ? `${event.model} · unknown role, default used` : event.model,
           ...(callId === undefined ? {} : { callId }),
         }),
@@ -197,10 +206,11 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         event: "queued",
         nickname: "",
         role: event.role,
-        depth: event.agent.depth + 1,
+        depth: shownDepth(state, event.agent.depth + 1),
         detail: `waiting for a slot (${event.limit} running, #${event.waiting} in line)`,
       }));
     case "subagent-status-changed":
+    case "team-state":
       return state;
     case "budget-warning":
     case "budget-exhausted":
@@ -209,7 +219,7 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         id,
         done: true,
         agent: lead ? undefined : labelOf(state, event.agent),
-        message: `${lead ? "session budget" : "budget"} ${event.type === "budget-warning" ? "at 80%" : "exhausted, stopping after the current tool call"}: ${describeBudget(event.budget)}`,
+        message: `${event.agent.depth === 0 ? "session budget" : "budget"} ${event.type === "budget-warning" ? "at 80%" : "exhausted, stopping after the current tool call"}: ${describeBudget(event.budget)}`,
         tone: "warning",
       }));
     case "subagent-completed":
@@ -220,7 +230,7 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         event: "completed",
         nickname: event.nickname,
         role: event.role,
-        depth: state.agents[event.childId]?.depth ?? event.agent.depth + 1,
+        depth: state.agents[event.childId]?.depth ?? shownDepth(state, event.agent.depth + 1),
         detail: event.status,
       }));
     case "autopilot-phase":
@@ -298,8 +308,8 @@ function closeOpen(state: TranscriptState, agentId: string): TranscriptState {
 
 /**
  * Marks an agent's unfinished items final; tool rows that never ended are shown as failed with
- * `reason`. With `lead`, items of no agent (user prompts, notices) and of depth 0 are closed;
- * subagents that keep running in the background keep their live rows.
+ * `reason`. With `lead`, items of no agent (user prompts, notices) and the owner's (the lead's:
+ * depth 0) are closed; subagents that keep running in the background keep their live rows.
  */
 function closeItems(
   state: TranscriptState,
@@ -308,7 +318,7 @@ function closeItems(
 ): TranscriptState {
   const owns = (item: TranscriptItem): boolean => {
     const agent = "agent" in item ? item.agent : undefined;
-    if ("lead" in owner) return agent === undefined || agent.depth === 0;
+    if ("lead" in owner) return agent === undefined || isOwner(state, agent);
     return agent?.agentId === owner.agentId;
   };
   const tools = { ...state.tools };
@@ -327,12 +337,9 @@ function closeItems(
 function endTurn(state: TranscriptState, event: AgentEventOf<"turn-end">, at: number): TranscriptState {
   const reason = event.reason === "aborted" ? "interrupted" : `turn ended (${event.reason})`;
   const agentId = event.agent.agentId;
-  const closed = closeItems(
-    finalizeStream(state, agentId),
-    event.agent.depth === 0 ? { lead: true } : { agentId },
-    reason,
-  );
-  if (event.agent.depth > 0) return closed;
+  const own = isOwner(state, event.agent);
+  const closed = closeItems(finalizeStream(state, agentId), own ? { lead: true } : { agentId }, reason);
+  if (!own) return closed;
   return appendItem({ ...closed, turnStartedAt: undefined }, (id) => ({
     kind: "turn-footer",
     id,

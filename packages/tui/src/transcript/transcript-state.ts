@@ -1,9 +1,10 @@
 import type { AgentTag } from "@nyzhi/core";
 import type { AgentLabel, TranscriptItem, TranscriptState } from "./transcript-types.js";
 
-/** An empty transcript. */
-export function createTranscriptState(): TranscriptState {
+/** An empty transcript: the lead's, or with `owner` one agent's (see `TranscriptState.owner`). */
+export function createTranscriptState(owner?: AgentTag): TranscriptState {
   return {
+    ...(owner ? { owner: { agentId: owner.agentId, depth: owner.depth } } : {}),
     items: [],
     queued: [],
     epoch: 0,
@@ -21,12 +22,22 @@ export function createTranscriptState(): TranscriptState {
   };
 }
 
+/** Whether the event's agent owns this transcript (the lead's: depth 0; an agent's: that agent). */
+export function isOwner(state: TranscriptState, tag: { agentId: string; depth: number }): boolean {
+  return state.owner ? tag.agentId === state.owner.agentId : tag.depth === 0;
+}
+
+/** How deep an agent is drawn in this transcript: its depth below the owner's (the lead's: as is). */
+export function shownDepth(state: TranscriptState, depth: number): number {
+  return state.owner ? Math.max(0, depth - state.owner.depth) : depth;
+}
+
 /** The label of the agent behind an event; a subagent's nickname and role come from its spawn. */
 export function labelOf(state: TranscriptState, tag: AgentTag): AgentLabel {
   const known = state.agents[tag.agentId];
   return {
     agentId: tag.agentId,
-    depth: tag.depth,
+    depth: shownDepth(state, tag.depth),
     nickname: tag.nickname ?? known?.nickname,
     role: tag.role ?? known?.role,
   };

@@ -198,8 +198,14 @@ export interface TranscriptState {
   tools: Readonly<Record<string, string>>;
   /** Labels of subagents by id, learnt from `subagent-spawned`. */
   agents: Readonly<Record<string, AgentLabel>>;
-  /** When the lead's running turn started (ms), undefined when idle. */
+  /** When the owner's running turn started (ms), undefined when idle. */
   turnStartedAt: number | undefined;
+  /**
+   * Whose transcript this is: the lead's (absent) or one subagent's or teammate's (the agents
+   * panel's). The owner's text, thinking and turn footers show as the lead's do in the main one;
+   * other agents' items are tagged and indented by their depth below the owner's.
+   */
+  owner?: { agentId: string; depth: number };
   /**
    * Tokens and cost (US dollars) of every agent's steps so far, summed from `usage` events, and of
    * the code index's remote embedder (`embeddingTokens`, its cost in `costUsd`), summed from

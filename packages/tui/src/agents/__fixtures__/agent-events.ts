@@ -1,4 +1,4 @@
-import type { AgentEvent, AgentTag, SubagentState } from "@nyzhi/core";
+import { type AgentEvent, type AgentTag, type SubagentState, UsageLedger } from "@nyzhi/core";
 import { usageEvent } from "../../test-support/usage-events.js";
 import type { AgentTreeInput } from "../agent-tree-types.js";
 
@@ -56,6 +56,37 @@ export function spent(
   const step = usage(input, output, costUsd);
   const agentTotal = total ? usage(total.input, total.output, total.costUsd) : step;
   return { ...step, agent, at, agentTotal: { usage: agentTotal.usage, costUsd: agentTotal.costUsd } };
+}
+
+/**
+ * Core's usage ledger with each agent's parent registered (as the child factory does), for
+ * `spentIn`: events then carry core's own subtree totals, as a session sends them.
+ */
+export function ledgerOf(parents: Record<string, string>): UsageLedger {
+  const ledger = new UsageLedger();
+  for (const [child, parent] of Object.entries(parents)) ledger.setParent(child, parent);
+  return ledger;
+}
+
+/** `agent` spent tokens in one step, counted in `ledger`: the event carries core's figures. */
+export function spentIn(
+  ledger: UsageLedger,
+  agent: AgentTag,
+  input: number,
+  output: number,
+  costUsd: number,
+  at = 0,
+): AgentTreeInput {
+  const step = usage(input, output, costUsd);
+  const totals = ledger.record(agent.agentId, step.usage, costUsd);
+  return {
+    ...step,
+    agent,
+    at,
+    agentTotal: ledger.agentTotal(agent.agentId),
+    subtreeTotals: ledger.subtreeChain(agent.agentId),
+    sessionTotal: totals.session,
+  };
 }
 
 /** `parent` reports `child` finished with `status` and its subtree's usage. */
