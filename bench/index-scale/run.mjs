@@ -17,6 +17,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSyn
 import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { indexProcessEnv } from "../../packages/index/dist/index.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const measureScript = fileURLToPath(new URL("../index/measure.mjs", import.meta.url));
@@ -94,7 +95,8 @@ function measure(corpus, folder, home) {
   const result = spawnSync(process.execPath, args, {
     encoding: "utf8",
     maxBuffer: 16 << 20,
-    env: { ...process.env, NYZHI_LOG: "silent" },
+    // The environment `nyz __index-process` gets from the app (glibc's malloc at 2 arenas).
+    env: indexProcessEnv({ ...process.env, NYZHI_LOG: "silent" }),
   });
   if (result.status !== 0)
     throw new Error(`measure scale ${corpus.id} failed (${result.status}): ${result.stderr.slice(-2000)}`);

@@ -1,15 +1,20 @@
-import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Options } from "tsup";
 import { HOST_MODULES } from "./src/app/host-modules.js";
+import {
+  asciiBundleWithHash,
+  inkWithoutTopLevelAwait,
+  yogaWithoutTopLevelAwait,
+} from "./tsup-app-plugins.js";
 
 const { version } = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
   version: string;
 };
 
-// Three builds: the bin (`dist/nyz.cjs`, tiny, CommonJS), the library API (ES modules), and every
+// The builds: the bin (`dist/nyz.cjs`, tiny, CommonJS), the library API (ES modules), the app
+// (`dist/app.cjs`, below), and every
 // command with its dependencies in one CommonJS bundle (`dist/nyz-main.cjs`) that the bin runs
 // through V8's code cache. Loading hundreds of small files from node_modules costs more start-up
 // time than one larger file. Native addons stay external.
@@ -131,27 +136,44 @@ const shared = {
 
 export default defineConfig([
   {
-    // The interactive app (`nyz` on a terminal): @nyzhi/tui, ink and React in one ES module, loaded
-    // only when the app opens, so other commands never parse React. React's production build.
+    // The interactive app (`nyz` on a terminal): @nyzhi/tui, ink and React in one CommonJS file, run
+    // by the bin through V8's code cache as the bundle of the commands is, and loaded only when the
+    // app opens, so other commands never parse React. React's production build. yoga-layout and
+    // ink's reconciler lose their top-level awaits (tsup-app-plugins.ts; decision 019).
     ...shared,
     entry: { app: "src/app/app-entry.ts" },
-    format: ["esm"],
-    outExtension: () => ({ js: ".mjs" }),
+    format: ["cjs"],
+    outExtension: () => ({ js: ".cjs" }),
     splitting: false,
     sourcemap: false,
     minifyWhitespace: true,
     minifySyntax: true,
-    esbuildPlugins: [hostModules, noReactDevtools, tuiFromSource, fastStringWidth],
-    // The tui's .tsx, as its tsconfig compiles them (`jsx: react-jsx`).
+    esbuildPlugins: [
+      hostModules,
+      noReactDevtools,
+      tuiFromSource,
+      fastStringWidth,
+      yogaWithoutTopLevelAwait,
+      inkWithoutTopLevelAwait,
+    ],
+    // The tui's .tsx, as its tsconfig compiles them (`jsx: react-jsx`); `import()` becomes
+    // `require()` (a vm.Script has no module loader).
     esbuildOptions(options) {
       options.jsx = "automatic";
+      options.supported = { ...options.supported, "dynamic-import": false };
     },
     // `fetch` is shadowed: yoga-layout's loader asks `typeof fetch` (its wasm is inlined and never
     // fetched), and Node's `fetch` global loads all of undici on that first touch (~12 ms).
     banner: {
-      js: 'import { createRequire as __nyzhiCreateRequire } from "node:module"; const require = __nyzhiCreateRequire(import.meta.url); const fetch = undefined;',
+      js: '"use strict"; var __nyzhiImportMetaUrl = require("node:url").pathToFileURL(__filename).href; var fetch = undefined;',
     },
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      "import.meta.url": "__nyzhiImportMetaUrl",
+    },
+    async onSuccess() {
+      asciiBundleWithHash(new URL("./dist/app.cjs", import.meta.url));
+    },
   },
   {
     // The bin: CommonJS (no ES module loader at start-up) and built-ins only; it runs the bundle below.
@@ -223,19 +245,7 @@ export default defineConfig([
     },
     define: { __NYZHI_VERSION__: JSON.stringify(version), "import.meta.url": "__nyzhiImportMetaUrl" },
     async onSuccess() {
-      // ASCII only, so the bin's source string is one byte per character (half the memory of a
-      // two-byte string, which one non-ASCII character would make it). esbuild already escapes
-      // strings and regexes; what is left is in comments, where a `\uXXXX` escape reads as well
-      // (and means the same in a string if ever one is missed).
-      const bundle = new URL("./dist/nyz-main.cjs", import.meta.url);
-      const text = readFileSync(bundle, "utf8").replace(
-        /[^\x00-\x7f]/g,
-        (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`,
-      );
-      writeFileSync(bundle, text);
-      // The code cache is keyed by this hash, so a rebuilt bundle never meets a stale cache.
-      const hash = createHash("sha256").update(text).digest("hex");
-      writeFileSync(new URL("./dist/nyz-main.cjs.sha256", import.meta.url), `${hash}\n`);
+      asciiBundleWithHash(new URL("./dist/nyz-main.cjs", import.meta.url));
     },
   },
 ]);

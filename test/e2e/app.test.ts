@@ -323,7 +323,7 @@ describe.skipIf(!hasTmux())("nyz saves its session however it ends", { timeout: 
 describe("the app's bundle", () => {
   it("is React's production build, loaded apart from the commands' bundle", async () => {
     const dist = new URL("../../packages/cli/dist/", import.meta.url);
-    const app = await readFile(new URL("app.mjs", dist), "utf8");
+    const app = await readFile(new URL("app.cjs", dist), "utf8");
     expect(app).toContain("react-reconciler.production");
     expect(app).not.toContain("react-reconciler.development");
     // The commands (`--version`, `exec`, `run` …) never parse React or ink.

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { beforeEach, describe, expect, it } from "vitest";
-import { runNyz } from "./helpers/run-nyz.js";
+import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
+import { runNyz, tempProject } from "./helpers/run-nyz.js";
 
 const dist = fileURLToPath(new URL("../../packages/cli/dist/", import.meta.url));
 let home: string;
@@ -59,6 +60,32 @@ describe("V8 code cache of the CLI bundle", () => {
       (await runNyz(["--help"], { cwd: off, env: { NYZHI_HOME: off, NYZHI_NO_CODE_CACHE: "1" } })).stdout,
     ).toBe(first.stdout);
     expect(await readdir(off)).not.toContain("cache");
+  });
+
+  it("nyz exec writes its cache once and leaves it alone after; with no writable cache dir it still runs", async () => {
+    const mock = await startScenario({ rules: [{ response: { text: "All done." } }] });
+    try {
+      const project = await tempProject("nyzhi-code-cache-exec-");
+      const exec = (env: Record<string, string>) =>
+        runNyz(["exec", "-q", "hi"], { cwd: project, env: { ...anthropicEnv(mock, home), ...env } });
+      const first = await exec({});
+      expect(first.stdout.trim()).toBe("All done.");
+      const files = (await cacheFiles()).filter((name) => name.endsWith("-headless.bin"));
+      expect(files).toHaveLength(1);
+      const file = join(home, "cache", "v8", files[0] as string);
+      const written = await stat(file);
+      expect((await exec({})).stdout.trim()).toBe("All done.");
+      expect((await stat(file)).mtimeMs).toBe(written.mtimeMs);
+      // The cache dir cannot be made (a file stands where it would be): the run is only slower.
+      const blocked = join(home, "not-a-directory");
+      await writeFile(blocked, "");
+      const unwritable = await exec({ NYZHI_CACHE_DIR: join(blocked, "cache") });
+      expect(unwritable.code).toBe(0);
+      expect(unwritable.stdout.trim()).toBe("All done.");
+      expect(unwritable.stderr).toBe("");
+    } finally {
+      await mock.close();
+    }
   });
 
   it("ships an ASCII-only bundle (a one-byte source string) whose non-ASCII text still comes out right", async () => {

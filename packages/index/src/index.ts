@@ -62,6 +62,7 @@ export { IndexBusyError } from "./indexer/update-index.js";
 export {
   DEFAULT_MAX_RESTARTS,
   type IndexProcess,
+  indexProcessEnv,
   type OpenIndexProcessOptions,
   openIndexProcess,
 } from "./process/index-process-client.js";

@@ -39,10 +39,21 @@ function exitQuietly(code: number): never {
   }
 }
 
-// The commands run as one CommonJS bundle in a `vm.Script`, which cannot `import()`; the
-// interactive app is an ES module (dist/app.mjs), which the bundle loads through this.
-(globalThis as Record<symbol, unknown>)[Symbol.for("nyzhi.importModule")] = (specifier: string) =>
-  import(specifier);
+const APP_CODE_CACHE_DELAY_MS = 1000;
+/**
+ * How the commands' bundle loads the interactive app's (`dist/app.cjs`, see app-command.ts): through
+ * the code cache too, under its own variant. Its cache, when missing or stale, is written a second
+ * after loading (the first frame drawn, most of what starting the app runs compiled), on a timer
+ * that never holds the process open: not on the way out of the app.
+ */
+(globalThis as Record<symbol, unknown>)[Symbol.for("nyzhi.loadBundle")] = (bundle: string) => {
+  const loaded = loadBundleWithCodeCache<unknown>(bundle, { version: NYZHI_VERSION, variant: "app" });
+  mark(`app bundle loaded (code cache ${loaded.cache})`);
+  if (loaded.cache === "missing" || loaded.cache === "rejected") {
+    setTimeout(() => loaded.saveCodeCache(), APP_CODE_CACHE_DELAY_MS).unref();
+  }
+  return loaded.exports;
+};
 
 const args = process.argv.slice(2);
 // `NYZHI_TRACE_START=1`: marks of where the run's time went, printed to stderr at exit; any other
@@ -71,7 +82,7 @@ if (args.length === 1 && (args[0] === "--version" || args[0] === "-V")) {
     const variant =
       args[0] === "exec" || args[0] === "run" ? "headless" : indexProcess ? "index-process" : "commands";
     const loaded = loadBundleWithCodeCache<{ main: Main }>(bundle, { version: NYZHI_VERSION, variant });
-    mark("bundle loaded");
+    mark(`bundle loaded (code cache ${loaded.cache})`);
     loaded.exports.main(args).then(
       (code) => {
         loaded.saveCodeCache();

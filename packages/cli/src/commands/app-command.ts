@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { markStartup } from "@nyzhi/config";
 import { Command, Option } from "commander";
 import { HOST_MODULES } from "../app/host-modules.js";
@@ -14,17 +15,16 @@ export const NO_TERMINAL_HINT =
   'nyz: the interactive app needs a terminal; use `nyz exec "…"` for scripts (nyz --help for all commands)\n';
 
 /**
- * Where the bundle of the app (`dist/app.mjs`: @nyzhi/tui, ink, react) finds this process's
+ * Where the bundle of the app (`dist/app.cjs`: @nyzhi/tui, ink, react) finds this process's
  * @nyzhi/core and @nyzhi/config (`app/host-modules.ts`), so the app shares the modules already
  * loaded instead of carrying a second copy (see tsup.config.ts).
  */
 export const HOST_MODULES_KEY = Symbol.for("nyzhi.hostModules");
 /**
- * Set by the bin (`dist/nyz.cjs`): a real `import()`. The commands run as one CommonJS bundle
- * through a `vm.Script`, which has no module loader for `import()`, and the app is an ES module
- * (yoga-layout uses top-level await).
+ * Set by the bin (`dist/nyz.cjs`): loads a CommonJS bundle through V8's code cache and returns its
+ * exports. The app (`dist/app.cjs`) is one, as the commands are (decision 019).
  */
-export const IMPORT_MODULE = Symbol.for("nyzhi.importModule");
+export const LOAD_BUNDLE = Symbol.for("nyzhi.loadBundle");
 
 interface AppFlags {
   provider?: string;
@@ -52,7 +52,7 @@ function appProgram(io: CommandIo): Command {
 }
 
 /**
- * `nyz [prompt]` on a terminal: the interactive app, loaded only now (`dist/app.mjs`), so other
+ * `nyz [prompt]` on a terminal: the interactive app, loaded only now (`dist/app.cjs`), so other
  * commands never load React or ink. Not on a terminal: a one-line hint and exit 2, except a lone
  * word, which is left to the command parser (`nyz frobnicate`: unknown command).
  */
@@ -109,12 +109,12 @@ export async function appCommand(
 
 type AppModule = typeof import("@nyzhi/tui");
 
-/** Loads `dist/app.mjs` beside this bundle, handing it this process's core and config. */
+/** Loads `dist/app.cjs` beside this bundle, handing it this process's core and config. */
 async function loadApp(): Promise<Pick<AppModule, "runApp">> {
   const globals = globalThis as Record<symbol, unknown>;
   globals[HOST_MODULES_KEY] = HOST_MODULES;
-  const url = new URL("./app.mjs", import.meta.url).href;
-  const importModule = globals[IMPORT_MODULE] as ((specifier: string) => Promise<unknown>) | undefined;
-  // Outside the bin (the ES module build, tests), `import()` works as it is.
-  return (await (importModule ? importModule(url) : import(url))) as Pick<AppModule, "runApp">;
+  const url = new URL("./app.cjs", import.meta.url);
+  const loadBundle = globals[LOAD_BUNDLE] as ((path: string) => unknown) | undefined;
+  // Outside the bin (the ES module build, tests), `import()` loads it as it is.
+  return (loadBundle ? loadBundle(fileURLToPath(url)) : await import(url.href)) as Pick<AppModule, "runApp">;
 }

@@ -8,7 +8,6 @@ import {
   loadConfig,
   proxyForUrl,
 } from "@nyzhi/config";
-import { createIndex, isLanceDbInstalled, LANCEDB_PACKAGES } from "@nyzhi/index";
 import { detectBwrap } from "../engines/sandbox/detect-bwrap.js";
 import type { DoctorCheck, DoctorReport } from "./doctor-types.js";
 import { probeExecutable } from "./probe-executable.js";
@@ -223,6 +222,8 @@ function trustCheck(loaded: LoadedConfig): DoctorCheck {
 }
 
 async function indexCheck(env: Environment, loaded: LoadedConfig): Promise<DoctorCheck> {
+  // Loaded here, not with core: a session never evaluates @nyzhi/index before it opens an index.
+  const { createIndex, isLanceDbInstalled, LANCEDB_PACKAGES } = await import("@nyzhi/index");
   if (!isLanceDbInstalled()) {
     return {
       id: "index",

@@ -113,6 +113,26 @@ describe("openIndexProcess and serveIndexProcess", { timeout: 60_000 }, () => {
     expect(await index.update({ paths: ["src/util/strings.ts"] })).toMatchObject({ files: 3, indexed: 0 });
   });
 
+  it.skipIf(!existsSync("/proc/self/environ"))(
+    "starts the child with glibc's malloc at 2 arenas (LanceDB's threads otherwise keep freed memory), unless the environment names its own",
+    async () => {
+      const environOf = (pid: number) => readFileSync(`/proc/${pid}/environ`, "utf8").split("\0");
+      const index = open();
+      await index.status().catch(() => undefined);
+      expect(environOf(index.pid as number)).toContain("MALLOC_ARENA_MAX=2");
+      const own = openIndexProcess({
+        command: process.execPath,
+        args: [SERVE],
+        root,
+        env: { PATH: process.env.PATH, NYZHI_HOME: home, NYZHI_LOG: "silent", MALLOC_ARENA_MAX: "4" },
+        config: config(),
+      });
+      opened.push(own);
+      await own.status().catch(() => undefined);
+      expect(environOf(own.pid as number)).toContain("MALLOC_ARENA_MAX=4");
+    },
+  );
+
   it("aborts a call in the child when the host's signal aborts", async () => {
     const index = open();
     await index.status();

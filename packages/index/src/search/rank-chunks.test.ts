@@ -18,12 +18,13 @@ const row = (
     language: string;
     content: string;
     score: number;
+    kind: string;
   }> = {},
 ) => ({
   id,
   path: fields.path ?? `${id}.ts`,
   symbol: fields.symbol ?? null,
-  kind: "function",
+  kind: fields.kind ?? "function",
   language: fields.language ?? "typescript",
   content: fields.content ?? `content of ${id}`,
   score: fields.score ?? 1,
@@ -77,6 +78,27 @@ describe("rerank", () => {
       "code",
       "declaration",
     ]);
+  });
+
+  it("puts a file's preamble (imports) and loose top-level code below its functions", () => {
+    const rows = [
+      row("imports", { kind: "preamble", score: 10 }),
+      row("glue", { kind: "module", score: 9 }),
+      row("function", { symbol: "closeSocket", score: 7 }),
+      row("script", { kind: "module", score: 6 }),
+    ];
+    expect(rerank(rows, "give the connection back to the pool").map((entry) => entry.id)).toEqual([
+      "function",
+      "glue",
+      "imports",
+      "script",
+    ]);
+    // A type's loose members (kind "class" with its symbol) and prose keep their weight.
+    const members = [
+      row("members", { kind: "class", symbol: "Pool", score: 10 }),
+      row("function", { symbol: "closeSocket", score: 9 }),
+    ];
+    expect(rerank(members, "pool size").map((entry) => entry.id)).toEqual(["members", "function"]);
   });
 
   it("raises the functions the best hits call (the symbol graph's boost)", () => {

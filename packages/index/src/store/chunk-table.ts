@@ -1,4 +1,4 @@
-import type { Connection, Table } from "@lancedb/lancedb";
+import type { Connection, Session, Table } from "@lancedb/lancedb";
 import type { Field } from "apache-arrow";
 import { type ChunkRow, pathInList } from "./chunk-rows.js";
 import { loadLanceDb } from "./load-lancedb.js";
@@ -10,6 +10,19 @@ import { loadLanceDb } from "./load-lancedb.js";
 export const FULL_TEXT_COLUMNS = ["text", "name_text", "path_text", "doc_text"] as const;
 /** Paths per `DELETE … IN (…)` statement. */
 const DELETE_BATCH = 500;
+
+/**
+ * The caches of the one LanceDB session every connection of this process shares (the reader's
+ * and each update's writer): index data and table metadata read once serve later connections.
+ * Without it each connection made a session of its own (LanceDB's default: 6 GB index and 1 GB
+ * metadata caches), and every update's writer read the table's metadata again into a new one:
+ * 22 one-file updates of a 5,000-file index took the process from 161 to 530 MB RSS at ~300 ms
+ * an update; shared and bounded, 158 to 333 MB at ~100 ms (docs/performance.md, "Code index
+ * memory"). Searches at 120,000 chunks hold ~190 MB either way.
+ */
+export const INDEX_CACHE_BYTES = 64n << 20n;
+export const METADATA_CACHE_BYTES = 32n << 20n;
+let session: Session | undefined;
 
 /**
  * One build's chunk table in LanceDB: rows of ChunkRow, a BM25 full-text index on `text`, and a
@@ -27,7 +40,8 @@ export class ChunkTable {
 
   static async connect(databasePath: string): Promise<Connection> {
     const { lancedb } = await loadLanceDb();
-    return lancedb.connect(databasePath);
+    session ??= new lancedb.Session(INDEX_CACHE_BYTES, METADATA_CACHE_BYTES);
+    return lancedb.connect(databasePath, { session });
   }
 
   /** Creates the table (replacing one of the same name that a stopped run left behind). */

@@ -14,7 +14,7 @@ let structuredPatch: StructuredPatch | undefined;
 
 /**
  * Loads jsdiff on first use: most sessions never need it, and it costs ~40 ms to load. The literal
- * `require("diff")` is for the app's bundle (nyz's `dist/app.mjs`), which carries jsdiff and runs it
+ * `require("diff")` is for the app's bundle (nyz's `dist/app.cjs`), which carries jsdiff and runs it
  * only here; unbundled ES modules have no `require` and use Node's.
  */
 function loadStructuredPatch(): StructuredPatch {

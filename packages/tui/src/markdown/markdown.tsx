@@ -1,6 +1,7 @@
+import { createRequire } from "node:module";
 import { getLogger } from "@nyzhi/config";
 import { Box, Text, useStdout } from "ink";
-import { marked, type Token, type Tokens } from "marked";
+import type { marked as Marked, Token, Tokens } from "marked";
 import { memo, type ReactNode, useMemo } from "react";
 import type { Theme } from "../theme/theme.js";
 import { useTheme } from "../theme/theme-context.js";
@@ -15,10 +16,37 @@ export interface MarkdownProps {
   width?: number | undefined;
 }
 
+let loadedMarked: typeof Marked | undefined;
+
+/**
+ * Loads marked on its first use: its module builds every grammar's regular expressions when it is
+ * evaluated (~15 ms here, a third of evaluating the app's bundle), and a new session has no
+ * markdown to draw until its first answer. The literal `require("marked")` is for the app's bundle
+ * (nyz's `dist/app.cjs`), which carries marked and runs it only here; unbundled ES modules have no
+ * `require` and use Node's.
+ */
+function markedLexer(): typeof Marked {
+  if (!loadedMarked) {
+    const module = (typeof require === "function" ? require("marked") : requireMarkedUnbundled()) as {
+      marked: typeof Marked;
+    };
+    loadedMarked = module.marked;
+  }
+  return loadedMarked;
+}
+
+/**
+ * Outside the bundle marked, an ES module, is loaded with `require`, which Node does from 20.19 on;
+ * on an older Node this throws, and lexMarkdown shows the text as a plain paragraph.
+ */
+function requireMarkedUnbundled(): unknown {
+  return createRequire(import.meta.url)("marked");
+}
+
 /** Lexes markdown into block tokens (GFM: tables, task lists, strikethrough). */
 export function lexMarkdown(text: string): Token[] {
   try {
-    return marked.lexer(text, { gfm: true });
+    return markedLexer().lexer(text, { gfm: true });
   } catch (error) {
     getLogger().debug({ error: String(error) }, "markdown lexing failed; shown as plain text");
     return [{ type: "paragraph", raw: text, text, tokens: [{ type: "text", raw: text, text }] }];
