@@ -25,9 +25,16 @@ export const KEYS = {
   ctrlW: "\u0017",
 } as const;
 
-/** Lets React commit and run effects (subscriptions, state updates) before the next step. */
-export function settle(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * Lets React commit and run effects (subscriptions, state updates) before the next step. ink's
+ * root is a legacy one, whose effects React's scheduler runs in `setImmediate` tasks that yield
+ * every 5 ms; on a loaded machine a 5 ms timer alone can fire between two of them (the process was
+ * off the CPU, so wall time passed without work). The immediates queued after the timer run after
+ * any the scheduler queued before them, so a yielding render finishes first.
+ */
+export async function settle(): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
