@@ -265,7 +265,12 @@ async function streamPhase(term, floor, mock, { nyz, workspace, home }) {
   const window = await measureWindow(term, opened.pid, 5000);
   const [echo, floorEcho] = await sampleEcho([term, floor], { count: 40 });
   await ended;
-  const request = (await mock.requests()).slice(requestsBefore).find((entry) => entry.lead);
+  // The screen can show the last chunk before the mock records the response's end: ask again.
+  let request;
+  for (let attempt = 0; attempt < 20 && !request?.endedAt; attempt++) {
+    if (attempt > 0) await sleep(100);
+    request = (await mock.requests()).slice(requestsBefore).find((entry) => entry.lead);
+  }
   const streamMs = request?.endedAt ? request.endedAt - request.startedAt : Number.NaN;
   await sleep(500);
   await quit(term);
