@@ -7,6 +7,53 @@ const child = { agentId: "agent-1", depth: 1, nickname: "Ada", role: "explorer" 
 const leadFields = { agent_id: "lead", depth: 0 };
 
 describe("createJsonEventWriter", () => {
+  it("writes a subagent's usage with core's agent and subtree totals, as the agents panel shows them", () => {
+    const linesFor = createJsonEventWriter();
+    const tokens = (input: number, output: number) => ({
+      inputTokens: input,
+      outputTokens: output,
+      cacheReadTokens: 0,
+      cacheWriteTokens: 0,
+    });
+    const [line] = linesFor({
+      type: "usage",
+      agent: child,
+      step: 2,
+      usage: tokens(100, 10),
+      costUsd: 0.001,
+      agentTotal: { usage: tokens(300, 30), costUsd: 0.003 },
+      subtreeTotals: [
+        {
+          agentId: "agent-1",
+          subtree: { usage: tokens(300, 30), costUsd: 0.003 },
+          descendants: { usage: tokens(0, 0), costUsd: 0 },
+        },
+        {
+          agentId: "lead",
+          subtree: { usage: tokens(1300, 70), costUsd: 0.013 },
+          descendants: { usage: tokens(300, 30), costUsd: 0.003 },
+        },
+      ],
+      sessionTotal: { usage: tokens(1300, 70), costUsd: 0.013, embeddingTokens: 0 },
+    } as AgentEvent);
+    const spend = (input: number, output: number, cost: number) => ({
+      input_tokens: input,
+      output_tokens: output,
+      cache_read_tokens: 0,
+      cache_write_tokens: 0,
+      cost_usd: cost,
+    });
+    expect(line).toMatchObject({
+      type: "usage",
+      agent_id: "agent-1",
+      agent_total: spend(300, 30, 0.003),
+      subtree_totals: [
+        { agent_id: "agent-1", subtree: spend(300, 30, 0.003), descendants: spend(0, 0, 0) },
+        { agent_id: "lead", subtree: spend(1300, 70, 0.013), descendants: spend(300, 30, 0.003) },
+      ],
+    });
+  });
+
   it("gives two parallel calls ids and arguments, so each tool_done matches its tool_start", () => {
     const linesFor = createJsonEventWriter();
     const lines = (events: Record<string, unknown>[]) =>

@@ -5,6 +5,8 @@ import {
   assertNever,
   type BudgetReport,
   type BudgetSpec,
+  type Spend,
+  type SubtreeTotal,
   type UsageFigures,
 } from "@nyzhi/core";
 import type { Usage } from "@nyzhi/provider";
@@ -52,6 +54,24 @@ export function figuresFields(figures: UsageFigures): JsonRecord {
     cost_usd: figures.costUsd,
     embedding_tokens: figures.embeddingTokens,
   };
+}
+
+/** An agent's or a subtree's spend: the `*_tokens` keys and `cost_usd`. */
+export function spendFields(spend: Spend): JsonRecord {
+  return { ...usageFields(spend.usage), cost_usd: spend.costUsd };
+}
+
+/**
+ * Core's subtree totals (`subtree_totals` on the `usage` line): the agent's own, then each parent's
+ * up to the lead's (last); `subtree` is that agent with everything below it, `descendants` what
+ * only its subagents and teammates spent. The agents panel shows the same figures.
+ */
+export function subtreeTotalsFields(totals: readonly SubtreeTotal[]): JsonRecord[] {
+  return totals.map((total) => ({
+    agent_id: total.agentId,
+    subtree: spendFields(total.subtree),
+    descendants: spendFields(total.descendants),
+  }));
 }
 
 /** A budget's state: `{ scope, limit, spent, left }`, each dimension as `usd`, `tokens`, `minutes`. */
@@ -273,6 +293,8 @@ function simpleLine(event: SimpleEvent): JsonRecord {
         step: event.step,
         ...usageFields(event.usage),
         cost_usd: event.costUsd,
+        agent_total: spendFields(event.agentTotal),
+        subtree_totals: subtreeTotalsFields(event.subtreeTotals),
         session_total: figuresFields(event.sessionTotal),
       };
     case "step-end":
