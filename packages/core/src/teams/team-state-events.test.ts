@@ -103,7 +103,9 @@ describe("team-state events in a session", () => {
           },
         },
         { match: { system: LEAD_MARK }, response: { text: "spawned" } },
-        { match: { system: "You are 'delta', a teammate" }, response: { text: "hello" } },
+        // Slow enough that "working" outlasts the reporter's 25 ms gathering on a loaded machine:
+        // a state that starts and ends within one gathering is shown as where it ended.
+        { match: { system: "You are 'delta', a teammate" }, response: { text: "hello", delayMs: 1500 } },
       ],
     });
     await harness.turn("make a team");
