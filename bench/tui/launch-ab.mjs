@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ControlTerminal } from "./control-terminal.mjs";
 import { startMockWorker } from "./mock-worker.mjs";
-import { launch, quit, sleep } from "./phases.mjs";
+import { appEnv, launch, quit, sleep } from "./phases.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const RUNS = Number(process.env.RUNS ?? 10);
@@ -33,20 +33,7 @@ for (const name of ["A", "B"]) {
   await cp(process.env[name], directory, { recursive: true });
   const home = await mkdtemp(join(tmpdir(), `nyzhi-bench-launch-ab-home-${name}-`));
   const trace = join(home, "trace.txt");
-  const env = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: workspace,
-    TERM: "xterm-256color",
-    LANG: "C.UTF-8",
-    NYZHI_HOME: home,
-    NYZHI_CACHE_DIR: join(home, "cache"),
-    NYZHI_LOG: "silent",
-    NYZHI_PROVIDER: "anthropic",
-    ANTHROPIC_API_KEY: "bench",
-    ANTHROPIC_BASE_URL: `${mock.url}/v1`,
-    NYZHI_CREDENTIAL_STORE: "file",
-    NYZHI_TRACE_START: trace,
-  };
+  const env = appEnv({ workspace, home, mockUrl: mock.url }, { NYZHI_TRACE_START: trace });
   const term = await ControlTerminal.start({ env, cwd: workspace, columns: 100, rows: 30 });
   builds[name] = { directory, trace, term, nyz: join(directory, "nyz.cjs"), drawn: [] };
 }

@@ -1,6 +1,7 @@
 // The measurements of bench/tui, each on a ControlTerminal running the built `nyz` against the
 // mock LLM. Times are from the moment the bench hands tmux a key (or the command) to the moment
 // the answering bytes reach tmux; see control-terminal.mjs.
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripAnsi } from "./control-terminal.mjs";
 import { rssBytes, sampleProcess } from "./process-stats.mjs";
@@ -173,3 +174,25 @@ export async function idleRss(pid, settleMs = 1000) {
 }
 
 export { stripAnsi };
+
+/**
+ * The environment the app runs in under the benches: a clean PATH and terminal, nyzhi's home and
+ * code cache in `home` (one cache for every launch, as a user's after their first run), the mock
+ * as the Anthropic endpoint, file credentials; `extra` adds or overrides (e.g. NYZHI_TRACE_START).
+ */
+export function appEnv({ workspace, home, mockUrl }, extra = {}) {
+  return {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: workspace,
+    TERM: "xterm-256color",
+    LANG: "C.UTF-8",
+    NYZHI_HOME: home,
+    NYZHI_CACHE_DIR: join(home, "cache"),
+    NYZHI_LOG: "silent",
+    NYZHI_PROVIDER: "anthropic",
+    ANTHROPIC_API_KEY: "bench",
+    ANTHROPIC_BASE_URL: `${mockUrl}/v1`,
+    NYZHI_CREDENTIAL_STORE: "file",
+    ...extra,
+  };
+}

@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { ControlTerminal } from "./control-terminal.mjs";
 import { startMockWorker } from "./mock-worker.mjs";
 import {
+  appEnv,
   idleRss,
   launch,
   launchFloor,
@@ -130,20 +131,7 @@ export async function run({ launches = 7, echoes = 150, answers = 12, only = [] 
   const { workspace, home } = await setUp();
   const cli = await snapshotCli();
   const nyz = cli.nyz;
-  const env = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: workspace,
-    TERM: "xterm-256color",
-    LANG: "C.UTF-8",
-    NYZHI_HOME: home,
-    // One code cache for every launch, as a user's after their first run (the warm-up writes it).
-    NYZHI_CACHE_DIR: join(home, "cache"),
-    NYZHI_LOG: "silent",
-    NYZHI_PROVIDER: "anthropic",
-    ANTHROPIC_API_KEY: "bench",
-    ANTHROPIC_BASE_URL: `${mock.url}/v1`,
-    NYZHI_CREDENTIAL_STORE: "file",
-  };
+  const env = appEnv({ workspace, home, mockUrl: mock.url });
   const term = await ControlTerminal.start({ env, cwd: workspace, columns: COLUMNS, rows: ROWS });
   // The harness floor: a trivial echo program in a second terminal, typed into alternately with
   // the app, so both see the same load.
