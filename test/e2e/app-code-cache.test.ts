@@ -1,13 +1,10 @@
-import { execFileSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { MockLlm } from "@nyzhi/mock-llm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { closeAfterEach, openApp, quitApp } from "./helpers/app-session.js";
+import { closeAfterEach, freshProjectAndHome, openApp, quitApp } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { tempHome } from "./helpers/run-nyz.js";
 import { hasTmux, type TmuxTerminal } from "./helpers/tmux-terminal.js";
 
 // The interactive app is a CommonJS bundle run through V8's code cache, as the commands are
@@ -21,9 +18,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-e2e-app-cache-"));
-  execFileSync("git", ["init", "-q"], { cwd: workspace });
-  home = await tempHome();
+  ({ workspace, home } = await freshProjectAndHome("nyzhi-e2e-app-cache-"));
 });
 closeAfterEach(
   () => [terminal, mock],

@@ -1,13 +1,11 @@
-import { execFileSync } from "node:child_process";
-import { access, mkdir, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { access, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { closeAfterEach } from "./helpers/app-session.js";
+import { closeAfterEach, freshProjectAndHome } from "./helpers/app-session.js";
 import { CODE_INDEX_FIXTURE, writeFiles } from "./helpers/code-index-fixture.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz } from "./helpers/run-nyz.js";
 import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
 
 /**
@@ -25,9 +23,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-e2e-keys-"));
-  execFileSync("git", ["init", "-q"], { cwd: workspace });
-  home = await tempHome();
+  ({ workspace, home } = await freshProjectAndHome("nyzhi-e2e-keys-"));
 });
 closeAfterEach(
   () => [terminal, mock],

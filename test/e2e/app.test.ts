@@ -1,12 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { closeAfterEach } from "./helpers/app-session.js";
+import { closeAfterEach, freshProjectAndHome } from "./helpers/app-session.js";
 import { anthropicEnv, startScenario } from "./helpers/mock-env.js";
-import { runNyz, tempHome } from "./helpers/run-nyz.js";
+import { runNyz } from "./helpers/run-nyz.js";
 import { hasTmux, SHELL_PROMPT, TmuxTerminal } from "./helpers/tmux-terminal.js";
 
 /**
@@ -22,9 +21,7 @@ let workspace: string;
 let home: string;
 
 beforeEach(async () => {
-  workspace = await mkdtemp(join(tmpdir(), "nyzhi-e2e-app-"));
-  execFileSync("git", ["init", "-q"], { cwd: workspace });
-  home = await tempHome();
+  ({ workspace, home } = await freshProjectAndHome("nyzhi-e2e-app-"));
 });
 closeAfterEach(
   () => [terminal, mock],

@@ -1,5 +1,10 @@
+import { execFileSync } from "node:child_process";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { MockLlm, RecordedRequest } from "@nyzhi/mock-llm";
 import { afterEach } from "vitest";
+import { tempHome } from "./run-nyz.js";
 import { SHELL_PROMPT, TmuxTerminal } from "./tmux-terminal.js";
 
 /** The input's placeholder: the app is drawn. */
@@ -63,4 +68,11 @@ export function closeAfterEach(
     await mock?.close();
     forget();
   });
+}
+
+/** A test's project (a fresh git repository under the temp folder, named from `prefix`) and home. */
+export async function freshProjectAndHome(prefix: string): Promise<{ workspace: string; home: string }> {
+  const workspace = await mkdtemp(join(tmpdir(), prefix));
+  execFileSync("git", ["init", "-q"], { cwd: workspace });
+  return { workspace, home: await tempHome() };
 }
