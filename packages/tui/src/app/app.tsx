@@ -73,14 +73,7 @@ const NOTIFY_DEFAULTS: NotifySettings = { bell: true, desktop: false, afterMs: 5
 
 type Overlay = { kind: "palette" } | { kind: "picker"; picker: PickerSpec } | undefined;
 
-/**
- * The interactive app: the transcript (finished items in the terminal's scrollback, the live ones
- * below), the approval dialog, the prompt editor and the status line. A subscriber: the session's
- * events go through one pump into one view of the session (`createSessionViewStore`); the
- * transcript, the status line and the agents panel each read their slice of it. It calls the
- * session's API.
- */
-/** Subagents' tool rows, lifecycle lines and usage reach the transcript on the refresh clock's ticks. */
+/** Subagents' events reach the session view on the refresh clock's ticks (the lead's within a frame). */
 const fromSubagent = (input: TranscriptInput) => "agent" in input && input.agent.depth > 0;
 
 /**
@@ -101,6 +94,13 @@ export function answerMoments(): (input: TranscriptInput) => boolean {
   };
 }
 
+/**
+ * The interactive app: the transcript (finished items in the terminal's scrollback, the live ones
+ * below), the approval dialog, the prompt editor and the status line. A subscriber: the session's
+ * events go through one pump into one view of the session (`createSessionViewStore`); the
+ * transcript, the status line and the agents panel each read their slice of it. It calls the
+ * session's API.
+ */
 export function App(props: AppProps) {
   const { bridge, env } = props;
   // The one view of the session: every batch of the one pump is reduced into it once.
