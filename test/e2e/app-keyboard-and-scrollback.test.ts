@@ -238,6 +238,50 @@ describe.skipIf(!hasTmux())("nyz with the keyboard and the terminal", { timeout:
     await exitApp(term);
   });
 
+  it("a terminal made narrower and shorter during a stream keeps each line of the answer in the scrollback once, in order", async () => {
+    // 300 numbered words in paragraphs of 25: at 60 columns four paragraphs and the input box are
+    // taller than a 24-row screen, so the live region must not hold them (issue 27: a row was lost).
+    const words = Array.from(
+      { length: 300 },
+      (_, index) => `word${index}${index % 25 === 24 ? ".\n\n" : " "}`,
+    );
+    const term = await openTerminal(
+      {
+        rules: [
+          {
+            match: { system: LEAD },
+            response: {
+              text: ["# Title\n\n", ...words, "| a | b |\n|---|---|\n| 1 | 2 |\n\nEND"],
+              chunkDelayMs: 15,
+            },
+          },
+        ],
+      },
+      { columns: 90, rows: 28 },
+    );
+    const raw = join(workspace, "..", `${workspace.split("/").at(-1)}-output.bin`);
+    await term.startNyz();
+    await term.recordOutput(raw);
+    await term.waitForText(READY);
+    await term.typeLine("tell me a story");
+    await term.waitForText("word60 ");
+    await term.resize(60, 24);
+    await term.waitForText("END", 60_000);
+    await term.waitForText("1 step");
+    // Every word once, in order, in what the terminal keeps (scrollback and screen; rows tmux
+    // re-wrapped at the new width joined again).
+    const history = await term.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", term.target);
+    const numbers = [...history.matchAll(/\bword(\d+)\b/g)].map((match) => Number(match[1]));
+    expect(numbers).toEqual(Array.from({ length: 300 }, (_, index) => index));
+    expect(history.match(/● Title/g)).toHaveLength(1);
+    expect(history.match(/› tell me a story/g)).toHaveLength(1);
+    // Nothing was cleared: not the screen (which tmux and others move into the scrollback), not the scrollback.
+    const written = await readFile(raw, "latin1");
+    expect(written).not.toContain("\x1b[2J");
+    expect(written).not.toContain("\x1b[3J");
+    await exitApp(term);
+  });
+
   it("/export writes to the data dir and says where; the code index never feeds the export back", async () => {
     writeFiles(workspace, CODE_INDEX_FIXTURE);
     await mkdir(join(home, "config"), { recursive: true });

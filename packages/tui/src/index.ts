@@ -22,19 +22,11 @@ export {
   type UsageTotals,
 } from "./agents/agent-tree-types.js";
 export {
-  type AgentsPanelInput,
-  type AgentsPanelState,
-  clearFinishedAgents,
-  createAgentsPanelState,
-  reduceAgentsPanel,
-} from "./agents/agents-panel-state.js";
-export {
   agentTreeReducer,
   clearFinished,
   createAgentTreeState,
   reduceAgentTree,
 } from "./agents/agents-reducer.js";
-export { createEventBatcher, type EventBatcher, FRAME_MS } from "./agents/event-batcher.js";
 export { ROW_REFRESH_MS } from "./agents/use-gated-nodes.js";
 
 // The app
@@ -108,6 +100,21 @@ export { type UseKeypressOptions, useKeypress } from "./keys/use-keypress.js";
 export { CodeBlock, type CodeBlockProps } from "./markdown/code-block.js";
 export { type CodeSpan, highlightCode } from "./markdown/highlight-code.js";
 export { lexMarkdown, Markdown, type MarkdownProps } from "./markdown/markdown.js";
+// The app's one view of its session (lead transcript, agents' transcripts, tree, totals, teams)
+export {
+  createSessionView,
+  emptySessionTotals,
+  reduceSessionView,
+  type SessionTotals,
+  type SessionView,
+  type SessionViewAction,
+  type SessionViewInput,
+} from "./session-view/session-view.js";
+export {
+  createSessionViewStore,
+  type SessionViewStore,
+  useSessionView,
+} from "./session-view/session-view-store.js";
 // Status line
 export { formatCost, formatTokens } from "./status/format-usage.js";
 export {

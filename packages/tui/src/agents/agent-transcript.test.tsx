@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
+import { createSessionView, reduceSessionView, type SessionViewInput } from "../session-view/session-view.js";
 import { KEYS, press } from "../test-support/keys.js";
 import { renderAtWidth, widestLine } from "../test-support/render-at-width.js";
 import { completed, LEAD, MICA, OPAL, QUARTZ, spawned, spent } from "./__fixtures__/agent-events.js";
 import { AgentTranscript, breadcrumb } from "./agent-transcript.js";
-import { type AgentsPanelInput, createAgentsPanelState, reduceAgentsPanel } from "./agents-panel-state.js";
 
 /** Opal explores, spawns Quartz, which asks to write; the lead streams text of its own meanwhile. */
-const WORKING: AgentsPanelInput[] = [
+const WORKING: SessionViewInput[] = [
   ...spawned(LEAD, OPAL, 1_000),
   // Core reports each agent's turns: Opal's begins with its task.
   { type: "turn-start", agent: OPAL, turnId: "opal-1", input: "find the call sites", at: 1_000 },
@@ -43,7 +43,7 @@ const WORKING: AgentsPanelInput[] = [
   { type: "agent-input", agentId: "opal-id", text: "also check tests/", at: 2_200 },
 ];
 
-const FINISHED: AgentsPanelInput[] = [
+const FINISHED: SessionViewInput[] = [
   ...WORKING,
   { type: "text-delta", agent: OPAL, delta: "Two call sites.", at: 3_000 },
   spent(OPAL, 500, 100, 0.004, 3_100),
@@ -69,12 +69,12 @@ const FINISHED: AgentsPanelInput[] = [
   }),
 ];
 
-const working = reduceAgentsPanel(createAgentsPanelState(), WORKING);
-const finished = reduceAgentsPanel(createAgentsPanelState(), FINISHED);
+const working = reduceSessionView(createSessionView(), WORKING);
+const finished = reduceSessionView(createSessionView(), FINISHED);
 
 describe("agent transcripts", () => {
   it("shows a subagent's own text, thinking and tools as the lead's are shown, and nothing of the lead's", () => {
-    const items = working.transcripts["opal-id"]!.items;
+    const items = working.agents["opal-id"]!.items;
     expect(items.map((item) => item.kind)).toEqual(["thinking", "assistant", "tool", "subagent", "user"]);
     expect(items[1]).toMatchObject({
       kind: "assistant",
@@ -84,14 +84,14 @@ describe("agent transcripts", () => {
     expect(items[2]).toMatchObject({ kind: "tool", name: "grep", status: "done", summary: "parse(" });
     expect(items[3]).toMatchObject({ kind: "subagent", event: "spawned", nickname: "Quartz", depth: 1 });
     expect(items[4]).toMatchObject({ kind: "user", text: "also check tests/" });
-    expect(working.transcripts["quartz-id"]!.items).toMatchObject([
+    expect(working.agents["quartz-id"]!.items).toMatchObject([
       { kind: "tool", name: "write", status: "awaiting-approval" },
     ]);
-    expect(working.transcripts.lead).toBeUndefined();
+    expect(working.agents.lead).toBeUndefined();
   });
 
   it("closes an agent's turn with one footer of core's figures for it (core's turn-end), none summed", () => {
-    const items = finished.transcripts["opal-id"]!.items;
+    const items = finished.agents["opal-id"]!.items;
     expect(items.every((item) => item.done)).toBe(true);
     expect(items.filter((item) => item.kind === "turn-footer")).toHaveLength(1);
     expect(items.at(-1)).toMatchObject({
@@ -105,7 +105,7 @@ describe("agent transcripts", () => {
   });
 
   it("invents no turns: a lifecycle change without core's turn events adds no footer", () => {
-    const statusOf = (lifecycle: "running" | "idle", at: number): AgentsPanelInput => ({
+    const statusOf = (lifecycle: "running" | "idle", at: number): SessionViewInput => ({
       type: "subagent-status-changed",
       agent: LEAD,
       childId: "opal-id",
@@ -115,17 +115,17 @@ describe("agent transcripts", () => {
       state: { lifecycle },
       at,
     });
-    const state = reduceAgentsPanel(createAgentsPanelState(), [
+    const state = reduceSessionView(createSessionView(), [
       ...spawned(LEAD, OPAL, 1_000),
       { type: "text-delta", agent: OPAL, delta: "mail read", at: 1_100 },
       statusOf("idle", 2_000),
       statusOf("running", 3_000),
       statusOf("idle", 4_000),
     ]);
-    const items = state.transcripts["opal-id"]!.items;
+    const items = state.agents["opal-id"]!.items;
     expect(items.map((item) => item.kind)).toEqual(["assistant"]);
     // Its events are not rewritten: the transcript is keyed by the agent and owned by it.
-    expect(state.transcripts["opal-id"]!.owner).toEqual({ agentId: "opal-id", depth: 1 });
+    expect(state.agents["opal-id"]!.owner).toEqual({ agentId: "opal-id", depth: 1 });
   });
 });
 
@@ -135,7 +135,7 @@ describe("AgentTranscript", () => {
       <AgentTranscript
         tree={working.tree}
         agentId="opal-id"
-        transcript={working.transcripts["opal-id"]}
+        transcript={working.agents["opal-id"]}
         now={() => 13_000}
       />,
       80,
@@ -161,7 +161,7 @@ describe("AgentTranscript", () => {
   });
 
   it("names the whole path in the breadcrumb and keeps the newest items", () => {
-    const deep = reduceAgentsPanel(working, spawned(QUARTZ, MICA, 2_500));
+    const deep = reduceSessionView(working, spawned(QUARTZ, MICA, 2_500));
     expect(breadcrumb(deep.tree, "mica-id")).toBe(
       "lead › Opal (explorer) › Quartz (worker) › Mica (explorer)",
     );
@@ -169,7 +169,7 @@ describe("AgentTranscript", () => {
       <AgentTranscript
         tree={deep.tree}
         agentId="opal-id"
-        transcript={deep.transcripts["opal-id"]}
+        transcript={deep.agents["opal-id"]}
         maxItems={2}
         now={() => 13_000}
       />,
@@ -197,7 +197,7 @@ describe("AgentTranscript", () => {
       <AgentTranscript
         tree={working.tree}
         agentId="quartz-id"
-        transcript={working.transcripts["quartz-id"]}
+        transcript={working.agents["quartz-id"]}
         {...callbacks}
       />,
       80,
@@ -218,7 +218,7 @@ describe("AgentTranscript", () => {
       <AgentTranscript
         tree={finished.tree}
         agentId="opal-id"
-        transcript={finished.transcripts["opal-id"]}
+        transcript={finished.agents["opal-id"]}
         now={() => 13_000}
         {...callbacks}
       />,

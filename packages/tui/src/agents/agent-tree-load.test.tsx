@@ -1,13 +1,16 @@
 import type { AgentTag } from "@nyzhi/core";
-import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createLeadingBatcher } from "../app/use-batched-dispatch.js";
+import {
+  createSessionViewStore,
+  type SessionViewStore,
+  useSessionView,
+} from "../session-view/session-view-store.js";
 import { renderAtWidth } from "../test-support/render-at-width.js";
 import { usageEvent } from "../test-support/usage-events.js";
 import { LEAD, spawned } from "./__fixtures__/agent-events.js";
 import { AgentTree } from "./agent-tree.js";
-import type { AgentTreeInput, AgentTreeState } from "./agent-tree-types.js";
-import { createAgentTreeState, reduceAgentTree } from "./agents-reducer.js";
-import { createEventBatcher } from "./event-batcher.js";
+import type { AgentTreeInput } from "./agent-tree-types.js";
 
 const AGENTS: AgentTag[] = Array.from({ length: 8 }, (_, index) => ({
   agentId: `agent-${index}`,
@@ -44,12 +47,10 @@ function chunk(agent: AgentTag, n: number): AgentTreeInput {
   }
 }
 
-/** What the panel's app does: holds the tree and feeds it one frame's batch at a time. */
-let dispatch: (inputs: AgentTreeInput[]) => void = () => undefined;
-function Panel(props: { onRowRender: (key: string) => void }) {
-  const [state, setState] = useState<AgentTreeState>(createAgentTreeState);
-  dispatch = (inputs) => setState((current) => reduceAgentTree(current, inputs));
-  return <AgentTree state={state} width={100} isActive={false} onRowRender={props.onRowRender} />;
+/** What the app does: one frame's batch at a time into the session view; the panel reads the tree. */
+function Panel(props: { view: SessionViewStore; onRowRender: (key: string) => void }) {
+  const tree = useSessionView(props.view, (view) => view.tree);
+  return <AgentTree state={tree} width={100} isActive={false} onRowRender={props.onRowRender} />;
 }
 
 /** Lets React commit what the timers set off. */
@@ -63,18 +64,16 @@ describe("AgentTree under load", () => {
   it("renders a row at most about ten times a second while eight agents stream 50 chunks a second", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
     const renders = new Map<string, number>();
+    const view = createSessionViewStore();
     const { lastFrame, unmount } = renderAtWidth(
-      <Panel onRowRender={(key) => renders.set(key, (renders.get(key) ?? 0) + 1)} />,
+      <Panel view={view} onRowRender={(key) => renders.set(key, (renders.get(key) ?? 0) + 1)} />,
       100,
     );
     let flushes = 0;
-    const batcher = createEventBatcher<AgentTreeInput>(
-      (inputs) => {
-        flushes += 1;
-        dispatch(inputs);
-      },
-      { intervalMs: 16 },
-    );
+    const batcher = createLeadingBatcher<AgentTreeInput>((inputs) => {
+      flushes += 1;
+      view.pushAll(inputs);
+    }, 16);
     for (const agent of AGENTS) for (const event of spawned(LEAD, agent)) batcher.push(event);
     batcher.flush();
     await settle();

@@ -14,7 +14,7 @@ import { useGatedNodes } from "./use-gated-nodes.js";
 
 export interface AgentTreeProps {
   state: AgentTreeState;
-  /** Teams and their boards, as the app last polled them (`readTeamSnapshot`). */
+  /** Teams and their boards, as core last reported them (`team-state` events; the session view's `teams`). */
   teams?: TeamSnapshot | undefined;
   /** Columns; default the terminal's width. */
   width?: number | undefined;

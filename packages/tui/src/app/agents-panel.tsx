@@ -2,13 +2,13 @@ import type { OpenedSession } from "@nyzhi/core";
 import { Box, Text, useStdout } from "ink";
 import { AgentTranscript } from "../agents/agent-transcript.js";
 import { AgentTree } from "../agents/agent-tree.js";
-import type { AgentsPanelStore } from "../agents/agents-panel-store.js";
 import { agentName } from "../agents/format-agent.js";
 import { useKeypress } from "../keys/use-keypress.js";
+import { type SessionViewStore, useSessionView } from "../session-view/session-view-store.js";
 import { useTheme } from "../theme/theme-context.js";
 import { decideAgentChanges } from "./agent-changes.js";
 import { copyToClipboard } from "./clipboard.js";
-import { type AgentsPanelControls, type SteerRequest, useAgentsPanelState } from "./use-agents-panel.js";
+import type { AgentsPanelControls, SteerRequest } from "./use-agents-panel.js";
 
 type Say = (message: string, tone?: "info" | "warning") => void;
 
@@ -35,7 +35,9 @@ function report(work: Promise<string>, say: Say): void {
  */
 export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps) {
   const { stdout } = useStdout();
-  const { tree, transcripts } = useAgentsPanelState(panel.store);
+  // Its slices of the session view: the lead's tokens do not redraw the panel.
+  const tree = useSessionView(panel.store, (view) => view.tree);
+  const transcripts = useSessionView(panel.store, (view) => view.agents);
   const keys = isActive && panel.focused;
   useKeypress(
     (key) => {
@@ -86,9 +88,9 @@ export function SteerPrompt({ panel }: { panel: AgentsPanelControls }) {
   return panel.steer ? <SteerLine store={panel.store} steer={panel.steer} /> : null;
 }
 
-function SteerLine({ store, steer }: { store: AgentsPanelStore; steer: SteerRequest }) {
+function SteerLine({ store, steer }: { store: SessionViewStore; steer: SteerRequest }) {
   const theme = useTheme();
-  const node = useAgentsPanelState(store).tree.nodes[steer.agentId];
+  const node = useSessionView(store, (view) => view.tree.nodes[steer.agentId]);
   const name = node ? agentName(node) : steer.agentId;
   const what = steer.kind === "input" ? `Message to ${name}` : `Resume ${name} with`;
   return (

@@ -1,7 +1,7 @@
 import type { Environment } from "@nyzhi/config";
-import { type AgentEvent, parseSlashInput, type SessionResume, type TurnInput } from "@nyzhi/core";
+import { parseSlashInput, type SessionResume, type TurnInput } from "@nyzhi/core";
 import { Box, Text, useStdin } from "ink";
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { ApprovalDialog } from "../approval/approval-dialog.js";
 import type { ApprovalDecision, ApprovalRequestView } from "../approval/approval-types.js";
 import { CommandPalette } from "../commands/command-palette.js";
@@ -12,12 +12,11 @@ import type { InputHistory } from "../input/input-history.js";
 import { SecretPrompt } from "../input/secret-prompt.js";
 import { isCtrl } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
+import { createSessionViewStore, useSessionView } from "../session-view/session-view-store.js";
 import { type FooterMode, StatusFooter } from "../status/status-footer.js";
 import { WorkingLine } from "../status/working-line.js";
 import type { Theme } from "../theme/theme.js";
 import { ThemeProvider } from "../theme/theme-context.js";
-import { transcriptIgnores, transcriptReducer } from "../transcript/transcript-reducer.js";
-import { createTranscriptState } from "../transcript/transcript-state.js";
 import type { TranscriptInput } from "../transcript/transcript-types.js";
 import { TranscriptView } from "../transcript/transcript-view.js";
 import { AgentsPanel, SteerPrompt, submitSteer } from "./agents-panel.js";
@@ -35,7 +34,7 @@ import { pastedImagePath, preparePrompt, readTypedInput } from "./typed-input.js
 import { panelFooterMode, useAgentsPanel } from "./use-agents-panel.js";
 import { useApprovalFocus } from "./use-approval-focus.js";
 import { useAutopilotNotice } from "./use-autopilot-notice.js";
-import { batchReducer, useBatchedDispatch } from "./use-batched-dispatch.js";
+import { useBatchedDispatch } from "./use-batched-dispatch.js";
 import { useContextFill } from "./use-context-fill.js";
 import { useIndexWarmUp } from "./use-index-warm-up.js";
 import { useLogin } from "./use-login.js";
@@ -74,13 +73,7 @@ const NOTIFY_DEFAULTS: NotifySettings = { bell: true, desktop: false, afterMs: 5
 
 type Overlay = { kind: "palette" } | { kind: "picker"; picker: PickerSpec } | undefined;
 
-/**
- * The interactive app: the transcript (finished items in the terminal's scrollback, the live ones
- * below), the approval dialog, the prompt editor and the status line. A subscriber: it renders
- * the session's events through `transcriptReducer` and calls the session's API.
- */
-const batchedTranscriptReducer = batchReducer(transcriptReducer);
-/** Subagents' tool rows, lifecycle lines and usage reach the transcript on the refresh clock's ticks. */
+/** Subagents' events reach the session view on the refresh clock's ticks (the lead's within a frame). */
 const fromSubagent = (input: TranscriptInput) => "agent" in input && input.agent.depth > 0;
 
 /**
@@ -101,21 +94,23 @@ export function answerMoments(): (input: TranscriptInput) => boolean {
   };
 }
 
+/**
+ * The interactive app: the transcript (finished items in the terminal's scrollback, the live ones
+ * below), the approval dialog, the prompt editor and the status line. A subscriber: the session's
+ * events go through one pump into one view of the session (`createSessionViewStore`); the
+ * transcript, the status line and the agents panel each read their slice of it. It calls the
+ * session's API.
+ */
 export function App(props: AppProps) {
   const { bridge, env } = props;
-  const [transcript, dispatchBatch] = useReducer(batchedTranscriptReducer, undefined, createTranscriptState);
+  // The one view of the session: every batch of the one pump is reduced into it once.
+  const [view] = useState(createSessionViewStore);
+  useEffect(() => () => view.close(), [view]);
+  // The app redraws for the lead's transcript and the totals; the panel reads its own slices.
+  const transcript = useSessionView(view, (shown) => shown.lead);
+  const totals = useSessionView(view, (shown) => shown.totals);
   const [urgent] = useState(answerMoments);
-  // Every agent event also feeds the agents panel: the same batch, from the one pump.
-  const toPanel = useRef<(events: readonly AgentEvent[]) => void>(() => undefined);
-  /** The one pump's output: the transcript takes what it shows, the panel every agent event. */
-  const dispatchPumped = useCallback((inputs: readonly TranscriptInput[]) => {
-    const events = inputs.filter((input): input is AgentEvent => "agent" in input);
-    if (events.length > 0) toPanel.current(events);
-    // Subagents' text deltas and team state change nothing in the transcript: no render for them.
-    const shown = inputs.filter((input) => !("agent" in input) || !transcriptIgnores(input));
-    if (shown.length > 0) dispatchBatch(shown);
-  }, []);
-  const dispatchRaw = useBatchedDispatch(dispatchPumped, { background: fromSubagent, urgent });
+  const dispatchRaw = useBatchedDispatch<TranscriptInput>(view.pushAll, { background: fromSubagent, urgent });
   /** When the lead's turn last said anything (the working line's silence notice). */
   const lastActivityAt = useRef(0);
   const dispatch = useCallback(
@@ -170,9 +165,8 @@ export function App(props: AppProps) {
     lastActivityAt.current = now;
     setBusySince(now);
   }, [busy]);
-  const panel = useAgentsPanel(session);
+  const panel = useAgentsPanel(session, view);
   useIndexWarmUp(session);
-  toPanel.current = panel.pushAll;
   const approvals = useSyncExternalStore(bridge.approvals.subscribe, bridge.approvals.snapshot);
   const question = useSyncExternalStore(bridge.subscribeQuestions, bridge.question);
   const approvalFocus = useApprovalFocus(approvals, editor);
@@ -247,7 +241,7 @@ export function App(props: AppProps) {
   );
   const warn = useCallback((message: string) => say(message, "warning"), [say]);
   useAutopilotNotice(session, say);
-  const contextFill = useContextFill(session, `${busy}:${transcript.totals.usage.inputTokens}`, warn);
+  const contextFill = useContextFill(session, `${busy}:${totals.usage.inputTokens}`, warn);
   /** Ctrl+T and `/agents`: an empty panel never takes the keys (what is typed next would vanish). */
   const togglePanel = useCallback(
     (toggle: () => void) => {
@@ -686,9 +680,9 @@ export function App(props: AppProps) {
         sessionMode={session ? MODE_LABELS[session.modes.mode] : undefined}
         thinking={session ? describeThinking(session.modes.thinking) : undefined}
         mode={mode}
-        usage={transcript.totals.usage}
-        costUsd={transcript.totals.costUsd}
-        embeddingTokens={transcript.totals.embeddingTokens}
+        usage={totals.usage}
+        costUsd={totals.costUsd}
+        embeddingTokens={totals.embeddingTokens}
         index={transcript.index}
         queued={transcript.queued.length}
         background={controls.background.filter((turn) => turn.endedAt === undefined).length}

@@ -1,9 +1,7 @@
-import type { AgentEvent, OpenedSession, TeamSnapshot } from "@nyzhi/core";
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import type { OpenedSession, TeamSnapshot } from "@nyzhi/core";
+import { useCallback, useEffect, useState } from "react";
 import type { AgentInputAction } from "../agents/agent-transcripts.js";
-import { type AgentsPanelState, clearFinishedAgents } from "../agents/agents-panel-state.js";
-import { type AgentsPanelStore, createAgentsPanelStore } from "../agents/agents-panel-store.js";
-import { worktreeDecided } from "../agents/agents-reducer.js";
+import { type SessionViewStore, useSessionView } from "../session-view/session-view-store.js";
 
 /**
  * Whether the panel shows: `auto` while there is something in it (agents or a team), `shown`
@@ -20,10 +18,10 @@ export interface SteerRequest {
 
 export interface AgentsPanelControls {
   /**
-   * The panel's state: read it with `useAgentsPanelState` in the component that draws it, so a
-   * publish re-renders that component and not the app.
+   * The app's one view of the session: the component that draws the panel reads its slices (the
+   * tree, the agents' transcripts) with `useSessionView`, so they re-render that component only.
    */
-  store: AgentsPanelStore;
+  store: SessionViewStore;
   /** The teams as core last reported them (`team-state` events); undefined while the session is in none. */
   teams: TeamSnapshot | undefined;
   visible: boolean;
@@ -35,8 +33,6 @@ export interface AgentsPanelControls {
   openAgent: string | undefined;
   /** Text being typed for an agent (the input editor has the keys then). */
   steer: SteerRequest | undefined;
-  /** Every batch of session events the app's pump hands on (the transcript gets the same batch). */
-  pushAll(events: readonly AgentEvent[]): void;
   /** Input the user sent to an agent, shown in its transcript. */
   record(action: AgentInputAction): void;
   /** The user sends the next prompt: finished agents leave, and the panel shows while it has agents. */
@@ -55,41 +51,35 @@ export interface AgentsPanelControls {
   decided(agentId: string): void;
 }
 
-/** The panel's state as it shows now; re-renders the caller on each publish of `store`. */
-export function useAgentsPanelState(store: AgentsPanelStore): AgentsPanelState {
-  return useSyncExternalStore(store.subscribe, store.snapshot);
-}
-
 /**
- * The app's side of the agents panel: session events reduced into the panel's store one frame at
- * a time and shown when they change what it draws (`createAgentsPanelStore`) — the teams too, from
- * core's `team-state` events (read once when a session opens; nothing is polled) —, and which part
- * of the screen has the keys. The app itself
- * re-renders only when the panel appears, goes or changes hands, not on its events.
+ * The app's side of the agents panel: what it shows is the session view's (`store`: the tree, the
+ * agents' transcripts, the teams from core's `team-state` events, read once when a session opens;
+ * nothing is polled); this hook keeps which part of the screen has the keys and tells the view
+ * what the user did to it (input sent to an agent, finished agents cleared, a worktree decided).
+ * The app itself re-renders only when the panel appears, goes or changes hands, not on its events.
  */
-export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelControls {
-  const [store] = useState(createAgentsPanelStore);
+export function useAgentsPanel(
+  session: OpenedSession | undefined,
+  store: SessionViewStore,
+): AgentsPanelControls {
   const [mode, setMode] = useState<PanelMode>("auto");
   const [focusedRaw, setFocused] = useState(false);
   const [openRaw, setOpenAgent] = useState<string | undefined>(undefined);
   const [steer, setSteer] = useState<SteerRequest | undefined>(undefined);
-  useEffect(() => () => store.close(), [store]);
 
   useTeamsAtOpen(session, store);
-  const teams = useSyncExternalStore(store.subscribe, () => store.snapshot().teams);
-
-  const hasAgents = useSyncExternalStore(store.subscribe, () => store.snapshot().tree.roots.length > 0);
-  const openAgent = useSyncExternalStore(store.subscribe, () =>
-    openRaw !== undefined && store.snapshot().tree.nodes[openRaw] ? openRaw : undefined,
+  const teams = useSessionView(store, (view) => view.teams);
+  const hasAgents = useSessionView(store, (view) => view.tree.roots.length > 0);
+  const openAgent = useSessionView(store, (view) =>
+    openRaw !== undefined && view.tree.nodes[openRaw] ? openRaw : undefined,
   );
   const hasContent = hasAgents || (teams?.teams.length ?? 0) > 0;
   const visible = mode === "shown" || (mode === "auto" && hasContent);
   const focused = visible && focusedRaw && steer === undefined;
 
-  const pushAll = useCallback((events: readonly AgentEvent[]) => store.pushAll(events), [store]);
   const record = useCallback((action: AgentInputAction) => store.push(action), [store]);
   const nextPrompt = useCallback(() => {
-    store.update(clearFinishedAgents);
+    store.push({ type: "finished-agents-cleared" });
     setMode("auto");
   }, [store]);
 
@@ -111,7 +101,6 @@ export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelC
     focused,
     openAgent,
     steer,
-    pushAll,
     record,
     nextPrompt,
     hasContent,
@@ -124,7 +113,7 @@ export function useAgentsPanel(session: OpenedSession | undefined): AgentsPanelC
       setSteer(undefined);
       setFocused(true);
     },
-    decided: (agentId) => store.update((state) => ({ ...state, tree: worktreeDecided(state.tree, agentId) })),
+    decided: (agentId) => store.push({ type: "agent-worktree-decided", agentId }),
   };
 }
 
@@ -139,7 +128,7 @@ export function panelFooterMode(panel: AgentsPanelControls): "steer" | "agent" |
  * The teams as they are when a session opens (a team it joined from the command line, one run by
  * other processes): read once; every change after that arrives as core's `team-state` events.
  */
-function useTeamsAtOpen(session: OpenedSession | undefined, store: AgentsPanelStore): void {
+function useTeamsAtOpen(session: OpenedSession | undefined, store: SessionViewStore): void {
   useEffect(() => {
     const agents = session?.agents;
     if (!agents?.enabled) return;
@@ -147,9 +136,8 @@ function useTeamsAtOpen(session: OpenedSession | undefined, store: AgentsPanelSt
     agents
       .teams()
       .then((snapshot: TeamSnapshot | undefined) => {
-        // An event that came first is newer than this read.
-        if (!stopped && snapshot && store.snapshot().teams === undefined)
-          store.update((state) => ({ ...state, teams: snapshot }));
+        // An event that came first is newer than this read (the view keeps it).
+        if (!stopped && snapshot) store.push({ type: "teams-read", teams: snapshot });
       })
       .catch(() => undefined);
     return () => {

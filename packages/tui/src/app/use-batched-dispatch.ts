@@ -18,8 +18,7 @@ export interface LeadingBatcher<T> {
 /**
  * Batches a stream of inputs into one dispatch per window: the first input after a quiet spell is
  * dispatched at once (a prompt, a command's notice, the first token of an answer show without
- * delay), the ones that follow within `windowMs` together when it ends. Unlike the agents panel's
- * `createEventBatcher`, the first input never waits.
+ * delay), the ones that follow within `windowMs` together when it ends: the first input never waits.
  */
 export function createLeadingBatcher<T>(
   dispatch: (inputs: readonly T[]) => void,

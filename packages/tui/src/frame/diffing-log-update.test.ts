@@ -109,8 +109,46 @@ describe("createDiffingLogUpdate", () => {
     log(inputFrame("xy"));
     // Erased from the first row down, written again; each 100-column line now takes two rows (the
     // footer one): back up seven.
-    expect(written.join("")).toMatch(/^\r\x1b\[J/);
+    expect(written.join("")).toMatch(/^\r\x1b\[2K\x1b7\x1b\[1B\x1b\[J\x1b8/);
     expect(written.join("")).toMatch(/\r\x1b\[7A$/);
+  });
+
+  it("draws a frame as tall as the screen by its last rows, one fewer than the screen has", () => {
+    const { screen, written, log, terminal } = setUp();
+    Object.assign(terminal, { rows: 10 });
+    const lines = Array.from({ length: 15 }, (_, index) => `line ${index}`);
+    log.setCursorPosition({ x: 3, y: 13 });
+    log(`${lines.join("\n")}\n`);
+    // Lines 6–14 (nine rows) are drawn from the frame's first row; the cursor moves with them.
+    expect(screen.text().slice(2, 12)).toEqual([...lines.slice(6), ""]);
+    expect(written.join("")).not.toContain("line 5");
+    expect([screen.row, screen.column]).toEqual([2 + 13 - 6, 3]);
+    // A frame that fits is drawn whole again, from the same first row.
+    log.setCursorPosition(undefined);
+    log("short\n");
+    expect(
+      screen
+        .text()
+        .slice(2)
+        .filter((row) => row !== ""),
+    ).toEqual(["short"]);
+    expect([screen.row, screen.column]).toEqual([2, 0]);
+  });
+
+  it("erases a frame at the screen's top-left without pushing it into the scrollback (tmux's scroll-on-clear)", () => {
+    const screen = new ScreenModel();
+    const log = createDiffingLogUpdate({
+      columns: WIDTH,
+      write: (data: string) => screen.write(data),
+      isTTY: true,
+    });
+    log(inputFrame("draft"));
+    log(`thinking\n${inputFrame("draft")}`);
+    log.clear();
+    screen.write("a finished answer\n");
+    log(inputFrame(""));
+    expect(screen.history).toEqual([]);
+    expect(screen.text()[0]).toBe("a finished answer");
   });
 
   it("leaves the cursor below the last frame at the end, for the shell", () => {

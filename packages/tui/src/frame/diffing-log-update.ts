@@ -1,5 +1,5 @@
 import stringWidth from "string-width";
-import { terminalWidthNow } from "../terminal/keep-scrollback-stream.js";
+import { terminalHeightNow, terminalWidthNow } from "../terminal/keep-scrollback-stream.js";
 import { diffFrameLine, type StyledLineCache, toColumn } from "./diff-frame-line.js";
 
 /**
@@ -12,7 +12,11 @@ import { diffFrameLine, type StyledLineCache, toColumn } from "./diff-frame-line
  * - rests the cursor on the live region's first row, column 1, between frames (as Codex's viewport
  *   does), so a terminal that re-wraps the region on a resize keeps the cursor's row in place, and
  *   the next full frame erases from there down ("erase below"): the scrollback above is never
- *   touched (issue 27).
+ *   touched (issue 27);
+ * - fits a frame to the screen: a frame as tall as the screen or taller is drawn by its last rows,
+ *   one fewer than the screen has, so the cursor can always return to its first row (ink, given
+ *   this writer, no longer clears the screen and rewrites the scrollback for such a frame: the
+ *   patch). The rows above are what is written to the scrollback once finished (ink `<Static>`).
  *
  * The same interface as ink's, which `render`'s `logUpdate` option takes (`patches/ink@6.8.0.patch`).
  */
@@ -35,14 +39,20 @@ interface Stream {
   write(data: string): unknown;
   isTTY?: boolean;
   columns?: number;
+  rows?: number;
   getWindowSize?: () => [number, number];
 }
 
 const CSI = "\x1b[";
 const HIDE_CURSOR = `${CSI}?25l`;
 const SHOW_CURSOR = `${CSI}?25h`;
-/** Column 1, then erase to the end of the screen: below the live region there is nothing else. */
-const ERASE_BELOW = `\r${CSI}J`;
+/**
+ * Column 1, then erase to the end of the screen: below the live region there is nothing else. The
+ * first row is erased as a line and the rest from the row below (the cursor saved and restored
+ * around it): tmux moves the whole screen into its scrollback when the erase starts at the
+ * top-left cell, where a live region in a fresh pane or after a resize begins.
+ */
+const ERASE_BELOW = `\r${CSI}2K\x1b7${CSI}1B${CSI}J\x1b8`;
 const up = (rows: number) => (rows > 0 ? `${CSI}${rows}A` : "");
 const down = (rows: number) => (rows > 0 ? `${CSI}${rows}B` : "");
 
@@ -112,6 +122,42 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     );
   };
 
+  /**
+   * `output` as it fits the screen: its last lines that take at most one row fewer than the screen
+   * has, and how many lines were left out above them.
+   */
+  const fitToScreen = (output: string): { output: string; dropped: number } => {
+    const height = stream.isTTY ? terminalHeightNow(stream) : undefined;
+    if (!height || height < 2) return { output, dropped: 0 };
+    const lines = linesOf(output);
+    const columns = width();
+    // A line takes at most 1 + its length / columns rows: most frames fit without measuring.
+    if (lines.length + output.length / columns <= height - 1) return { output, dropped: 0 };
+    let rows = 0;
+    let first = lines.length;
+    while (first > 0) {
+      const line = lines[first - 1] as string;
+      const lineRows =
+        (columns === measuredWidth ? measured.get(line) : undefined) ??
+        Math.max(1, Math.ceil(stringWidth(line) / columns));
+      if (rows + lineRows > height - 1) break;
+      rows += lineRows;
+      first--;
+    }
+    if (first === 0) return { output, dropped: 0 };
+    // One line taller than the screen: its end is shown (the terminal scrolls it).
+    first = Math.min(first, lines.length - 1);
+    const kept = lines.slice(first).join("\n");
+    return { output: output.endsWith("\n") ? `${kept}\n` : kept, dropped: first };
+  };
+  /** The cursor's place in a frame whose first `dropped` lines were left out (none when they hold it). */
+  const shiftCursor = (position: CursorPosition | undefined, dropped: number) =>
+    !position || dropped === 0
+      ? position
+      : position.y < dropped
+        ? undefined
+        : { x: position.x, y: position.y - dropped };
+
   const changes = (output: string): string => {
     const before = linesOf(previous);
     const after = linesOf(output);
@@ -138,12 +184,13 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     return `${written}\r${up(row)}`;
   };
 
-  const render = ((output: string): boolean => {
+  const render = ((frame: string): boolean => {
     if (!showCursor && !cursorHidden && stream.isTTY) {
       stream.write(HIDE_CURSOR);
       cursorHidden = true;
     }
-    const position = activeCursor();
+    const { output, dropped } = fitToScreen(frame);
+    const position = shiftCursor(activeCursor(), dropped);
     cursorDirty = false;
     if (output === previous && samePosition(position, shownCursor)) return false;
     let written = backToTop();
@@ -177,8 +224,9 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     shownCursor = undefined;
   };
   /** ink wrote `output` itself (after clearing the screen), leaving the cursor after it. */
-  render.sync = (output: string) => {
-    const position = activeCursor();
+  render.sync = (frame: string) => {
+    const { output, dropped } = fitToScreen(frame);
+    const position = shiftCursor(activeCursor(), dropped);
     cursorDirty = false;
     stream.write((output === "" ? "" : park(output)) + (position ? toCursor(position) : ""));
     previous = output;
@@ -189,6 +237,9 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     cursorDirty = true;
   };
   render.isCursorDirty = () => cursorDirty;
-  render.willRender = (output) => output !== previous || !samePosition(activeCursor(), shownCursor);
+  render.willRender = (frame) => {
+    const { output, dropped } = fitToScreen(frame);
+    return output !== previous || !samePosition(shiftCursor(activeCursor(), dropped), shownCursor);
+  };
   return render;
 }

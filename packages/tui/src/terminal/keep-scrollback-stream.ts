@@ -30,14 +30,26 @@ export function keepScrollbackStream(target: NodeJS.WriteStream): NodeJS.WriteSt
  * a frame written between the terminal's resize and the signal reaching this process wraps at the
  * new width, and the cursor must be moved by its rows there.
  */
-export function terminalWidthNow(target: {
+export function terminalWidthNow(target: TerminalSize): number | undefined {
+  return terminalSizeNow(target, 0) ?? target.columns;
+}
+
+/** The terminal's height as the kernel has it now (see `terminalWidthNow`). */
+export function terminalHeightNow(target: TerminalSize): number | undefined {
+  return terminalSizeNow(target, 1) ?? target.rows;
+}
+
+interface TerminalSize {
   columns?: number;
+  rows?: number;
   getWindowSize?: () => [number, number];
-}): number | undefined {
+}
+
+function terminalSizeNow(target: TerminalSize, index: 0 | 1): number | undefined {
   try {
-    return target.getWindowSize?.()[0] || target.columns;
+    return target.getWindowSize?.()[index] || undefined;
   } catch {
-    return target.columns;
+    return undefined;
   }
 }
 

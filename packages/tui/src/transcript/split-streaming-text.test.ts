@@ -9,13 +9,21 @@ const paragraphs = (count: number) =>
   Array.from({ length: count }, (_, index) => `Paragraph ${index} says something.`).join("\n\n");
 
 describe("safeSplitPoint", () => {
-  it("leaves a short answer whole", () => {
-    expect(safeSplitPoint("one\n\ntwo\n\nthree")).toBe(-1);
+  it("leaves an answer of one block whole", () => {
+    expect(safeSplitPoint("one line\nand its next line")).toBe(-1);
+    expect(safeSplitPoint("one paragraph\n\n")).toBe(-1);
   });
 
-  it("cuts a long answer after its last blank line", () => {
+  it("cuts after the last blank line once the next block has begun, however short the answer", () => {
+    expect("one\n\ntwo\n\nthree".slice(safeSplitPoint("one\n\ntwo\n\nthree"))).toBe("three");
     const text = `${paragraphs(6)}\n\nstill strea`;
     expect(text.slice(safeSplitPoint(text))).toBe("still strea");
+  });
+
+  it("does not cut before an indented line: a list item's next paragraph, or indented code", () => {
+    expect(safeSplitPoint("1. first\n\n   more of the first\n\n    code")).toBe(-1);
+    const text = "1. first\n\n   more of the first\n\n2. second";
+    expect(text.slice(safeSplitPoint(text))).toBe("2. second");
   });
 
   it("never cuts inside a code fence", () => {

@@ -1,7 +1,7 @@
 import type { AgentEvent, AgentTag } from "@nyzhi/core";
 import { describe, expect, it } from "vitest";
 import { usageEvent } from "../test-support/usage-events.js";
-import { transcriptIgnores, transcriptReducer } from "./transcript-reducer.js";
+import { transcriptReducer } from "./transcript-reducer.js";
 import { createTranscriptState } from "./transcript-state.js";
 import type { TranscriptInput, TranscriptItem, TranscriptState } from "./transcript-types.js";
 
@@ -427,95 +427,31 @@ describe("transcriptReducer", () => {
     expect(cleared.epoch).toBe(state.epoch + 1);
   });
 
-  it("starts the footer's token count and cost again with a new session (/clear)", () => {
-    const used = run([usageEvent(lead, 1, usage, 0.01)]);
-    expect(used.totals.usage.inputTokens).toBeGreaterThan(0);
-    const cleared = transcriptReducer(used, { type: "transcript-cleared" });
-    expect(cleared.totals).toEqual(createTranscriptState().totals);
-  });
-
-  it("starts the footer at the totals a resumed session opens with", () => {
-    const earlier = { usage, costUsd: 0.02, embeddingTokens: 0 };
-    const opened = transcriptReducer(
-      createTranscriptState(),
-      from(lead, {
-        type: "session-opened",
-        sessionId: "s",
-        providerId: "p",
-        modelId: "m",
-        sessionTotal: earlier,
-      }),
-    );
-    expect(opened.totals).toEqual(earlier);
-  });
-
-  it("shows core's session totals as each event brings them, never a sum of its own", () => {
-    // Core's totals count what the app never saw (earlier runs, a teammate): they are shown as sent.
-    const total = (inputTokens: number, costUsd: number, embeddingTokens = 0) => ({
-      usage: { ...usage, inputTokens },
-      costUsd,
-      embeddingTokens,
-    });
+  it("expands an item; the session's totals are not a transcript's (the session view keeps them)", () => {
     const state = run([
-      usageEvent(lead, 1, usage, 0.01, { sessionTotal: total(5000, 0.05) }),
-      usageEvent(scout, 1, usage, 0.005, { sessionTotal: total(6200, 0.055) }),
+      usageEvent(lead, 1, usage, 0.01),
+      usageEvent(scout, 1, usage, 0.005),
       from(lead, { type: "reasoning-delta", delta: "a\nb" }),
     ]);
-    expect(state.totals).toEqual(total(6200, 0.055));
+    expect(state).not.toHaveProperty("totals");
     const id = state.items[0]!.id;
     expect(transcriptReducer(state, { type: "item-expanded", id, expanded: true }).items[0]).toMatchObject({
       expanded: true,
     });
-    const indexed = transcriptReducer(
-      state,
-      from(lead, {
-        type: "index-progress",
-        phase: "ready",
-        filesDone: 1,
-        filesTotal: 2,
-        chunks: 4,
-        embedded: 4,
-        embeddingTokens: 500,
-        costUsd: 0.00001,
-        sessionTotal: total(6200, 0.05501, 500),
-      }),
-    );
-    expect(indexed.totals).toEqual(total(6200, 0.05501, 500));
-    expect(indexed.index).toEqual({ phase: "ready", filesDone: 1, filesTotal: 2 });
-    const completed = transcriptReducer(
-      indexed,
-      from(lead, {
-        type: "turn-complete",
-        sessionId: "s",
-        providerId: "p",
-        modelId: "m",
-        reason: "completed",
-        text: "",
-        steps: 1,
-        sessionTotal: total(7000, 0.06, 500),
-        sinceOpen: total(2000, 0.01, 500),
-      }),
-    );
-    expect(completed.totals).toEqual(total(7000, 0.06, 500));
   });
 });
 
-describe("transcriptIgnores", () => {
-  it("picks only events the transcript shows nothing of, so the app can skip dispatching them", () => {
+describe("events a transcript shows nothing of", () => {
+  it("keep its state object, so the view reading it does not redraw", () => {
     const state = run([from(lead, { type: "text-delta", delta: "Looking." })]);
     const ignored = [
       from(scout, { type: "text-delta", delta: "a child's words" }),
       from(scout, { type: "reasoning-delta", delta: "a child's thoughts" }),
       from(lead, { type: "tool-call-delta", callId: "c1", delta: '{"pa' }),
+      usageEvent(scout, 1, usage, 0.01),
+      usageEvent(lead, 1, usage, 0.01),
     ];
-    for (const input of ignored) {
-      expect(transcriptIgnores(input as AgentEvent)).toBe(true);
-      expect(transcriptReducer(state, input)).toBe(state);
-    }
-    const shown = [from(lead, { type: "text-delta", delta: " More." }), usageEvent(scout, 1, usage, 0.01)];
-    for (const input of shown) {
-      expect(transcriptIgnores(input as AgentEvent)).toBe(false);
-      expect(transcriptReducer(state, input)).not.toBe(state);
-    }
+    for (const input of ignored) expect(transcriptReducer(state, input)).toBe(state);
+    expect(transcriptReducer(state, from(lead, { type: "text-delta", delta: " More." }))).not.toBe(state);
   });
 });

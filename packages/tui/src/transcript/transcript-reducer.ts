@@ -27,7 +27,9 @@ import type {
  * an agent's own transcript that agent's); other agents' appear as lifecycle lines and tool rows
  * tagged with their nickname, so they never interleave with the owner's stream. The app runs this
  * one reducer for the lead's transcript and for each agent's (keyed by agent id, events as core
- * sent them).
+ * sent them), inside its session view (`reduceSessionView`). It returns the state object as it was
+ * for an event it shows nothing of (another agent's text and thinking deltas, tool-call argument
+ * deltas, questions, team state, usage), so the view reading it does not redraw for them.
  */
 export function transcriptReducer(state: TranscriptState, input: TranscriptInput): TranscriptState {
   const at = input.at ?? Date.now();
@@ -37,19 +39,6 @@ export function transcriptReducer(state: TranscriptState, input: TranscriptInput
   if (!isOwner(state, input.agent) && (input.type === "text-delta" || input.type === "reasoning-delta"))
     return state;
   return reduceEvent(state, input, at);
-}
-
-/**
- * Events the transcript shows nothing of: a subagent's text and thinking deltas (its own
- * transcript in the agents panel shows them), tool-call argument deltas and team state (the
- * agents panel shows it). `transcriptReducer`
- * returns its state as it was for them, so the app does not dispatch them at all: eight streaming
- * subagents would otherwise make it render sixty times a second for nothing.
- */
-export function transcriptIgnores(event: AgentEvent): boolean {
-  if (event.type === "tool-call-delta" || event.type === "question" || event.type === "team-state")
-    return true;
-  return event.agent.depth > 0 && (event.type === "text-delta" || event.type === "reasoning-delta");
 }
 
 function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): TranscriptState {
@@ -118,16 +107,16 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
         message: retryMessage(event),
       }));
     }
-    // Core sums the session's usage; the footer shows its totals as each event brings them.
+    // The session's totals are the session view's (`reduceSessionView`), not a transcript's.
     case "usage":
     case "turn-complete":
-      return { ...state, totals: event.sessionTotal };
+    case "session-opened":
+      return state;
     case "step-end":
       return finalizeStream(state, agentId);
     case "index-progress":
       return {
         ...state,
-        totals: event.sessionTotal,
         index: {
           phase: event.phase,
           filesDone: event.filesDone,
@@ -155,9 +144,6 @@ function reduceEvent(state: TranscriptState, event: AgentEvent, at: number): Tra
       }));
     case "queued-delivered":
       return event.texts.reduce((next) => deliverQueued(next), state);
-    // The session's totals as it opens (earlier runs'), so a resumed session's footer starts there.
-    case "session-opened":
-      return { ...state, totals: event.sessionTotal };
     case "question":
       return state;
     case "error": {

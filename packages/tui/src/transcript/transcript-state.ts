@@ -14,11 +14,6 @@ export function createTranscriptState(owner?: AgentTag): TranscriptState {
     tools: {},
     agents: {},
     turnStartedAt: undefined,
-    totals: {
-      usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
-      costUsd: 0,
-      embeddingTokens: 0,
-    },
   };
 }
 

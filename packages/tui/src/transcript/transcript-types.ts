@@ -206,12 +206,6 @@ export interface TranscriptState {
    * other agents' items are tagged and indented by their depth below the owner's.
    */
   owner?: { agentId: string; depth: number };
-  /**
-   * Tokens and cost (US dollars) of every agent's steps so far, summed from `usage` events, and of
-   * the code index's remote embedder (`embeddingTokens`, its cost in `costUsd`), summed from
-   * `index-progress` events.
-   */
-  totals: { usage: TokenUsage; costUsd: number; embeddingTokens: number };
   /** The code index's latest activity (`index-progress`), for the status line; absent before any. */
   index?: {
     phase: "building" | "updating" | "ready" | "skipped";

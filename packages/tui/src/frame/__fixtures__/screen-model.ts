@@ -17,13 +17,18 @@ const styleKey = (styles: readonly AnsiCode[]) =>
  * character, the output's `\n` as CR LF, as a tty's ONLCR makes it), CR, and the CSI sequences
  * ink and the writer use (cursor up, down, to a column; erase in line and below; SGR). The screen
  * grows downward without a limit; anything else throws, so a writer cannot slip in a sequence this
- * model would get wrong.
+ * model would get wrong. Like tmux (its `scroll-on-clear`), erasing below from the top-left cell
+ * moves the screen's rows into `history` first; DECSC / DECRC (`ESC 7`, `ESC 8`) save and restore
+ * the cursor.
  */
 export class ScreenModel {
   rows: Cell[][] = [[]];
   row = 0;
   column = 0;
+  /** Rows a clear at the top-left pushed into the scrollback, as text. */
+  history: string[] = [];
   #styles: AnsiCode[] = [];
+  #saved: [number, number] = [0, 0];
 
   write(data: string): void {
     let index = 0;
@@ -33,6 +38,12 @@ export class ScreenModel {
       if (csi) {
         this.#control(csi[1] ?? "", csi[2] as string, csi[0]);
         index += csi[0].length;
+        continue;
+      }
+      if (rest.startsWith("\x1b7") || rest.startsWith("\x1b8")) {
+        if (rest[1] === "7") this.#saved = [this.row, this.column];
+        else [this.row, this.column] = this.#saved;
+        index += 2;
         continue;
       }
       if (rest.startsWith("\x1b")) throw new Error(`unexpected escape ${JSON.stringify(rest.slice(0, 8))}`);
@@ -67,6 +78,7 @@ export class ScreenModel {
     else if (final === "K" && parameter === "2") this.rows[this.row] = [];
     else if (final === "K") this.#line(this.row).splice(this.column);
     else if (final === "J") {
+      if (this.row === 0 && this.column === 0) this.history.push(...this.text().filter((row) => row !== ""));
       this.#line(this.row).splice(this.column);
       this.rows.splice(this.row + 1);
     } else if (final === "m") {
