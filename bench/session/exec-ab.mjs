@@ -11,7 +11,8 @@
 // instructions it executed (all threads): ~1 min a run, but nearly the same from run to run
 // whatever else the machine does (RUNS defaults to 3 then).
 import { spawn } from "node:child_process";
-import { readFile, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { scenario, sessionFolders } from "./scenario.mjs";
@@ -31,7 +32,7 @@ const { startMockLlm } = await import(join(root, "tools/mock-llm/dist/index.js")
 const builds = {};
 for (const name of ["A", "B"]) {
   const [bin, ...nodeArgs] = process.env[name].split(" ");
-  const { workspace: cache } = await sessionFolders(`nyzhi-bench-exec-ab-cache-${name}`);
+  const cache = await mkdtemp(join(tmpdir(), `nyzhi-bench-exec-ab-cache-${name}-`));
   // Absolute: each run starts in its own workspace.
   builds[name] = { bin: resolve(bin), nodeArgs, cache, runs: [] };
 }
@@ -151,3 +152,4 @@ for (const [key, label, scale] of measures) {
   );
 }
 console.log(`A ${process.env.A}\nB ${process.env.B}`);
+for (const build of Object.values(builds)) await rm(build.cache, { recursive: true, force: true });
