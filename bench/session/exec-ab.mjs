@@ -8,7 +8,7 @@
 // time (user + system, all threads, from a preloaded cpu-at-exit.cjs). Prints each build's medians
 // and spread, and the median of the per-pair differences B − A.
 // COUNT_INSTRUCTIONS=1 runs each session under valgrind's callgrind instead and reports the
-// instructions it executed (all threads): ~1 min a run, but nearly the same from run to run
+// instructions it executed (all threads): ~1 min a run, but within ~1.5 % from run to run
 // whatever else the machine does (RUNS defaults to 3 then).
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
