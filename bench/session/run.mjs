@@ -9,11 +9,11 @@
 // every 10 ms.
 import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { samplePeakRss } from "../tree-rss.mjs";
+import { scenario, sessionFolders } from "./scenario.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 // NYZ_BIN measures another build (a checkout of main, for a before/after in the same conditions).
@@ -21,30 +21,9 @@ const nyzBin = process.env.NYZ_BIN ?? join(root, "packages/cli/dist/nyz.cjs");
 const STEPS = 20;
 const codeCacheDir = mkdtempSync(join(tmpdir(), "nyzhi-bench-cache-"));
 
-function scenario(steps = STEPS) {
-  const rules = [];
-  for (let step = 1; step <= steps; step++) {
-    const tool =
-      step % 2 === 0
-        ? { name: "read", arguments: { file_path: "notes.txt" } }
-        : { name: "grep", arguments: { pattern: "line", path: "." } };
-    rules.push({
-      match: { requestIndex: step },
-      response: { text: `Step ${step}.`, toolCalls: [tool], usage: { inputTokens: 1000, outputTokens: 20 } },
-    });
-  }
-  rules.push({ response: { text: "All done.", usage: { inputTokens: 1000, outputTokens: 5 } } });
-  return { rules };
-}
-
 async function runOnce(mock, steps = STEPS) {
   const mockUrl = mock.url;
-  const workspace = await mkdtemp(join(tmpdir(), "nyzhi-bench-session-"));
-  await writeFile(
-    join(workspace, "notes.txt"),
-    Array.from({ length: 200 }, (_, i) => `line ${i}`).join("\n"),
-  );
-  const home = await mkdtemp(join(tmpdir(), "nyzhi-bench-home-"));
+  const { workspace, home } = await sessionFolders("nyzhi-bench-session");
   const started = process.hrtime.bigint();
   // On the mock's clock (epoch ms, sub-millisecond): its requests' times are on it.
   const startedAt = performance.timeOrigin + performance.now();
@@ -114,7 +93,7 @@ export async function run({ runs = Number(process.env.BENCH_RUNS ?? 11) } = {}) 
   const empty = [];
   const floors = [];
   for (let i = 0; i < runs + 1; i++) {
-    const mock = await startMockLlm({ scenario: scenario() });
+    const mock = await startMockLlm({ scenario: scenario(STEPS) });
     const sample = await runOnce(mock);
     await mock.close();
     const emptyMock = await startMockLlm({ scenario: scenario(0) });
