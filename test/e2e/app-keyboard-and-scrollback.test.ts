@@ -282,6 +282,30 @@ describe.skipIf(!hasTmux())("nyz with the keyboard and the terminal", { timeout:
     await exitApp(term);
   });
 
+  it("a terminal made shorter at rest draws the input box again, and typing takes no finished row", async () => {
+    // Forty paragraphs fill the screen: the live region sits at its bottom, and a shorter tmux
+    // deletes the rows below the cursor (the input box), where ink draws nothing new.
+    const paragraphs = Array.from({ length: 40 }, (_, index) => `paragraph ${index}.\n\n`);
+    const term = await openTerminal(
+      { rules: [{ match: { system: LEAD }, response: { text: [...paragraphs, "LAST LINE"] } }] },
+      { columns: 100, rows: 30 },
+    );
+    await term.startNyz();
+    await term.waitForText(READY);
+    await term.typeLine("tell me forty things");
+    await term.waitForText("1 step");
+    await term.resize(100, 20);
+    await term.waitForText(READY);
+    await term.type("abc");
+    await term.waitForText("› abc");
+    const history = await term.tmux("capture-pane", "-p", "-J", "-S", "-", "-t", term.target);
+    const numbers = [...history.matchAll(/\bparagraph (\d+)\./g)].map((match) => Number(match[1]));
+    expect(numbers).toEqual(Array.from({ length: 40 }, (_, index) => index));
+    expect(history.match(/LAST LINE/g)).toHaveLength(1);
+    expect(history.match(/─ 1 step/g)).toHaveLength(1);
+    await exitApp(term);
+  });
+
   it("/export writes to the data dir and says where; the code index never feeds the export back", async () => {
     writeFiles(workspace, CODE_INDEX_FIXTURE);
     await mkdir(join(home, "config"), { recursive: true });

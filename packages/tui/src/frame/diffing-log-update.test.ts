@@ -1,3 +1,4 @@
+import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import { expectedCells, ScreenModel, trimmed } from "./__fixtures__/screen-model.js";
 import { createDiffingLogUpdate } from "./diffing-log-update.js";
@@ -149,6 +150,45 @@ describe("createDiffingLogUpdate", () => {
     log(inputFrame(""));
     expect(screen.history).toEqual([]);
     expect(screen.text()[0]).toBe("a finished answer");
+  });
+
+  it("draws the whole frame again after the terminal got shorter, whose rows below the cursor tmux deleted", () => {
+    const { screen, log, terminal, shows } = setUp();
+    Object.assign(terminal, { rows: 24 });
+    const streaming = (spinner: string) => `● an answer being written\n${spinner} working\n${inputFrame("")}`;
+    log(streaming("⠋"));
+    // The window made shorter: tmux deletes rows from the bottom up to the cursor's (the frame's
+    // first) row, so the frame's last rows are gone and a move down stops at the screen's last row.
+    screen.rows.splice(4);
+    Object.assign(terminal, { rows: 15 });
+    log(streaming("⠙"));
+    shows(streaming("⠙"));
+    // ink's finished items go where the frame was: the shell's lines above stay.
+    log.clear();
+    screen.write("● a finished block\n");
+    log(streaming("⠹"));
+    expect(screen.text().slice(0, 3)).toEqual(["$ earlier output", "$ nyz", "● a finished block"]);
+  });
+
+  it("draws the frame again when a shorter terminal deleted its rows and ink drew nothing for the resize", async () => {
+    const { screen, terminal, shows } = setUp();
+    const events = new EventEmitter();
+    // ink hands the writer its stdout at the start: the stream the resize events come from.
+    const resizable = Object.assign(terminal, {
+      rows: 24,
+      on: (event: "resize", listener: () => void) => events.on(event, listener),
+      off: (event: "resize", listener: () => void) => events.off(event, listener),
+    });
+    const writer = createDiffingLogUpdate(resizable);
+    writer.clear();
+    writer(inputFrame("typed"));
+    screen.rows.splice(4);
+    resizable.rows = 15;
+    events.emit("resize");
+    await new Promise((resolve) => setImmediate(resolve));
+    shows(inputFrame("typed"));
+    writer.done();
+    expect(events.listenerCount("resize")).toBe(0);
   });
 
   it("leaves the cursor below the last frame at the end, for the shell", () => {

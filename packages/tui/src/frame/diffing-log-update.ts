@@ -16,7 +16,9 @@ import { diffFrameLine, type StyledLineCache, toColumn } from "./diff-frame-line
  * - fits a frame to the screen: a frame as tall as the screen or taller is drawn by its last rows,
  *   one fewer than the screen has, so the cursor can always return to its first row (ink, given
  *   this writer, no longer clears the screen and rewrites the scrollback for such a frame: the
- *   patch). The rows above are what is written to the scrollback once finished (ink `<Static>`).
+ *   patch). The rows above are what is written to the scrollback once finished (ink `<Static>`);
+ * - draws the first frame after a resize whole, and draws the last one again when ink draws none
+ *   for the resize: a shorter tmux deleted the frame's last rows, where no diff may move to.
  *
  * The same interface as ink's, which `render`'s `logUpdate` option takes (`patches/ink@6.8.0.patch`).
  */
@@ -41,6 +43,8 @@ interface Stream {
   columns?: number;
   rows?: number;
   getWindowSize?: () => [number, number];
+  on?: (event: "resize", listener: () => void) => unknown;
+  off?: (event: "resize", listener: () => void) => unknown;
 }
 
 const CSI = "\x1b[";
@@ -76,6 +80,16 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
   let shownCursor: CursorPosition | undefined;
 
   const width = () => terminalWidthNow(stream) || 80;
+  /**
+   * The terminal's size when `previous` was drawn. After a resize the rows below the cursor are not
+   * to be trusted: tmux, made shorter, deletes the frame's last rows, and a move down to a changed
+   * row stops at the screen's last one, so the move back up would land above the frame and the next
+   * erase take finished rows of the scrollback with it. Such a frame is drawn whole.
+   */
+  let drawnSize = "";
+  const sizeNow = () => `${width()}x${stream.isTTY ? (terminalHeightNow(stream) ?? 0) : 0}`;
+  /** The last frame given (before `fitToScreen`), drawn again after a resize ink drew nothing for. */
+  let lastFrame = "";
   /**
    * Rows of each line at the width they were measured at, for the lines of the frame on screen and
    * the one being written: a key's frame differs from the last in a line or two, and measuring
@@ -192,13 +206,17 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     const { output, dropped } = fitToScreen(frame);
     const position = shiftCursor(activeCursor(), dropped);
     cursorDirty = false;
-    if (output === previous && samePosition(position, shownCursor)) return false;
+    const size = sizeNow();
+    if (output === previous && samePosition(position, shownCursor) && size === drawnSize) return false;
     let written = backToTop();
-    if (output !== previous) {
-      written += previous === "" ? `${ERASE_BELOW}${output}${park(output)}` : changes(output);
+    if (output !== previous || size !== drawnSize) {
+      written +=
+        previous === "" || size !== drawnSize ? `${ERASE_BELOW}${output}${park(output)}` : changes(output);
     }
     stream.write(written + toCursor(position));
     previous = output;
+    lastFrame = frame;
+    drawnSize = size;
     shownCursor = position ? { ...position } : undefined;
     return true;
   }) as LogUpdate;
@@ -208,8 +226,21 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     previous = "";
     shownCursor = undefined;
   };
+  /**
+   * ink draws nothing on a resize that leaves its output as it was (a shorter terminal), yet tmux
+   * deleted the frame's last rows: once ink has had its turn, a frame not drawn at today's size is
+   * drawn again (the cursor where it was asked to be).
+   */
+  const onResize = () =>
+    setImmediate(() => {
+      if (previous === "" || sizeNow() === drawnSize) return;
+      cursorDirty = cursor !== undefined;
+      render(lastFrame);
+    });
+  stream.on?.("resize", onResize);
   /** The end: the cursor goes below the last frame, where the shell's prompt comes next. */
   render.done = () => {
+    stream.off?.("resize", onResize);
     let written = backToTop();
     if (previous !== "") {
       const rows = rowsOf(previous, width());
@@ -230,6 +261,8 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     cursorDirty = false;
     stream.write((output === "" ? "" : park(output)) + (position ? toCursor(position) : ""));
     previous = output;
+    lastFrame = frame;
+    drawnSize = sizeNow();
     shownCursor = position ? { ...position } : undefined;
   };
   render.setCursorPosition = (position) => {
@@ -239,7 +272,11 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
   render.isCursorDirty = () => cursorDirty;
   render.willRender = (frame) => {
     const { output, dropped } = fitToScreen(frame);
-    return output !== previous || !samePosition(shiftCursor(activeCursor(), dropped), shownCursor);
+    return (
+      output !== previous ||
+      sizeNow() !== drawnSize ||
+      !samePosition(shiftCursor(activeCursor(), dropped), shownCursor)
+    );
   };
   return render;
 }

@@ -52,6 +52,18 @@ describe("Markdown", () => {
     );
   });
 
+  it("keeps a blank line between the items of a loose list, as a streamed answer shows them", () => {
+    // A streaming answer goes to the scrollback at each block, one loose item at a time
+    // (transcript/split-streaming-text.ts): the whole answer must be spaced the same.
+    const loose = "1. first item\n\n   its second paragraph\n\n2. second item\n\n3. third item\n";
+    const whole = render(<Markdown text={loose} width={60} />).lastFrame();
+    const streamed = ["1. first item\n\n   its second paragraph\n", "2. second item\n", "3. third item\n"]
+      .map((part) => render(<Markdown text={part} width={60} />).lastFrame())
+      .join("\n\n");
+    expect(whole).toBe(streamed);
+    expect(render(<Markdown text={"1. one\n2. two\n"} width={60} />).lastFrame()).toBe("1. one\n2. two");
+  });
+
   it("renders a fence as code, and an unclosed fence while streaming as code too", () => {
     const closed = render(<Markdown text={"Run:\n\n```sh\nnpm test\n```\n\nDone."} width={40} />);
     expect(closed.lastFrame()).toBe("Run:\n\nsh\n  npm test\n\nDone.");

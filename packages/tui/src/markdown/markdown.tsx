@@ -159,8 +159,10 @@ function renderList(list: Tokens.List, width: number, theme: Theme, key: string)
   return (
     <Box key={key} flexDirection="column">
       {list.items.map((item, index) => (
+        // A loose list (blank lines between its items) keeps them, as the streamed answer does:
+        // it goes to the scrollback one item at a time (transcript/split-streaming-text.ts).
         // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity but their position
-        <Box key={`${key}-${index}`} flexDirection="row">
+        <Box key={`${key}-${index}`} flexDirection="row" marginTop={list.loose && index > 0 ? 1 : 0}>
           <Box width={markerWidth} flexShrink={0}>
             <Text color={theme.muted}>{markers[index]}</Text>
           </Box>

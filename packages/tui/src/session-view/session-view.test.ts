@@ -181,9 +181,14 @@ describe("reduceSessionView: one view of the session from one batch", () => {
     ]);
     expect(view.tree.nodes[OPAL.agentId]?.lifecycle).toBe("completed");
     const lead = view.lead;
+    const finished = view;
     view = reduceSessionView(view, [{ type: "finished-agents-cleared" }]);
     expect(view.tree.roots).toEqual([]);
     expect(view.agents).toEqual({});
     expect(view.lead).toBe(lead);
+    // A new session (/clear) takes them too, with the totals: the panel shows none of the last one's.
+    const cleared = reduceSessionView(finished, [{ type: "transcript-cleared" }]);
+    expect(cleared.tree.roots).toEqual([]);
+    expect(cleared.agents).toEqual({});
   });
 });

@@ -88,6 +88,12 @@ function totalsOf(event: AgentEvent): SessionTotals | undefined {
   }
 }
 
+/** The tree without its finished agents, and the transcripts of those left. */
+function withoutFinished(tree: SessionView["tree"], agents: SessionView["agents"]) {
+  const kept = clearFinished(tree);
+  return { tree: kept, agents: kept === tree ? agents : pruneTranscripts(agents, kept) };
+}
+
 /**
  * The app's one reducer: a batch of the one pump's inputs (in order) into the next view. Each
  * event goes, as core sent it, to the slices it concerns: the lead's transcript, the tree, the
@@ -106,12 +112,9 @@ export function reduceSessionView(view: SessionView, inputs: readonly SessionVie
         case "agent-input":
           agents = agentTranscriptsReducer(agents, { ...input, at });
           break;
-        case "finished-agents-cleared": {
-          const kept = clearFinished(tree);
-          if (kept !== tree) agents = pruneTranscripts(agents, kept);
-          tree = kept;
+        case "finished-agents-cleared":
+          ({ tree, agents } = withoutFinished(tree, agents));
           break;
-        }
         case "agent-worktree-decided":
           tree = worktreeDecided(tree, input.agentId);
           break;
@@ -119,8 +122,10 @@ export function reduceSessionView(view: SessionView, inputs: readonly SessionVie
           teams ??= input.teams;
           break;
         case "transcript-cleared":
+          // A new session (`/clear`, `/resume`) or a rewind: the figures and finished agents go with the transcript.
           totals = emptySessionTotals();
           lead = transcriptReducer(lead, { ...input, at });
+          ({ tree, agents } = withoutFinished(tree, agents));
           break;
         default:
           lead = transcriptReducer(lead, { ...input, at });
