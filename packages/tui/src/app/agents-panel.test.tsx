@@ -161,6 +161,23 @@ describe("the agents panel in the app", () => {
     await waitFor(view, "enter send");
   });
 
+  it("gives text typed at the tree (not a row's number) back to the input, with the keys", async () => {
+    const { turn, release } = delegating();
+    const { session } = fakeSession(turn, { manager: fakeManager() });
+    const view = renderApp(session);
+    await press(view.stdin, "map the code", KEYS.enter);
+    await waitFor(view, "Agents · 2 working");
+    await press(view.stdin, CTRL_T);
+    await waitFor(view, "esc input · ctrl+t hide");
+    await press(view.stdin, "2");
+    await press(view.stdin, "hello");
+    await waitFor(view, "› hello");
+    await press(view.stdin, " there");
+    await waitFor(view, "› hello there");
+    expect(view.lastFrame()).not.toContain("esc input · ctrl+t hide");
+    release();
+  });
+
   it("keeps finished agents until the next prompt, and Ctrl+T hides and shows the panel", async () => {
     const { turn, release } = delegating();
     // The next prompt's turn spawns nobody: the panel then has nothing left to show.

@@ -3,6 +3,7 @@ import { Box, Text, useStdout } from "ink";
 import { AgentTranscript } from "../agents/agent-transcript.js";
 import { AgentTree } from "../agents/agent-tree.js";
 import { agentName } from "../agents/format-agent.js";
+import type { Keypress } from "../keys/parse-key.js";
 import { useKeypress } from "../keys/use-keypress.js";
 import { type SessionViewStore, useSessionView } from "../session-view/session-view-store.js";
 import { useTheme } from "../theme/theme-context.js";
@@ -18,6 +19,8 @@ export interface AgentsPanelProps {
   /** False while a dialog, the palette or a picker has the keys. */
   isActive: boolean;
   say: Say;
+  /** Text typed at the tree that is not the tree's: the panel gives the keys back, and this takes it. */
+  onTypeThrough?: ((key: Keypress) => void) | undefined;
 }
 
 function report(work: Promise<string>, say: Say): void {
@@ -33,7 +36,7 @@ function report(work: Promise<string>, say: Say): void {
  * ask for text in the input editor (see `submitSteer`), `x` closes it and its descendants, `c`
  * copies its result (OSC 52), Esc returns to the tree.
  */
-export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps) {
+export function AgentsPanel({ panel, session, isActive, say, onTypeThrough }: AgentsPanelProps) {
   const { stdout } = useStdout();
   // Its slices of the session view: the lead's tokens do not redraw the panel.
   const tree = useSessionView(panel.store, (view) => view.tree);
@@ -42,6 +45,11 @@ export function AgentsPanel({ panel, session, isActive, say }: AgentsPanelProps)
   useKeypress(
     (key) => {
       if (key.name === "escape") panel.blur();
+      // Text that is not the tree's (1–9 picks a row) was meant for the input: it goes there.
+      else if (key.name === "text" && !key.ctrl && !key.meta && !/^[1-9]$/.test(key.text)) {
+        panel.blur();
+        onTypeThrough?.(key);
+      }
     },
     { isActive: keys && panel.openAgent === undefined },
   );

@@ -600,6 +600,7 @@ export function App(props: AppProps) {
         session={session}
         isActive={!dialogHasKeys && overlay === undefined}
         say={say}
+        onTypeThrough={(key) => editor.current?.feed(key)}
       />
       {controls.status === "opening" ? <Text color={props.theme.muted}>Opening the session…</Text> : null}
       {dialogOpen ? (
