@@ -1,3 +1,4 @@
+import { Box } from "ink";
 import { render } from "ink-testing-library";
 import { describe, expect, it, vi } from "vitest";
 import { formatDuration } from "../tools/format-duration.js";
@@ -27,6 +28,26 @@ describe("StatusFooter", () => {
     expect(render(<StatusFooter model="m" trust="off" mode="approval" />).lastFrame()).toContain(
       "y allow · a always · n deny",
     );
+  });
+
+  it("wraps the hints between whole hints on a narrow terminal, never inside one", () => {
+    for (const columns of [40, 60, 100]) {
+      for (const mode of ["idle", "busy"] as const) {
+        const frame = render(
+          <Box width={columns}>
+            <StatusFooter model="claude-sonnet-4-6" trust="off" mode={mode} />
+          </Box>,
+        ).lastFrame()!;
+        const hintLines = frame.split("\n").slice(1);
+        for (const line of hintLines) {
+          for (const piece of line.trimEnd().replace(/ ·$/, "").split(" · ")) {
+            expect(FOOTER_HINTS[mode].split(" · "), `${columns} columns: ${JSON.stringify(line)}`).toContain(
+              piece,
+            );
+          }
+        }
+      }
+    }
   });
 
   it("names the agents panel's keys, and counts turns in the background", () => {

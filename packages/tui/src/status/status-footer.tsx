@@ -115,7 +115,7 @@ export function StatusFooter({
         {background > 0 ? <Text color={theme.info}> · {background} in background (/bg)</Text> : null}
         {indexLabel && index?.phase !== "skipped" ? <Text color={theme.info}> · {indexLabel}</Text> : null}
       </Text>
-      <Text color={theme.subtle}>{FOOTER_HINTS[mode]}</Text>
+      <KeyHints hints={FOOTER_HINTS[mode]} color={theme.subtle} />
     </Box>
   );
   if (!indexLabel || index?.phase !== "skipped") return footer;
@@ -123,6 +123,23 @@ export function StatusFooter({
     <Box flexDirection="column">
       {footer}
       <Text color={theme.warning}>{indexLabel}</Text>
+    </Box>
+  );
+}
+
+/**
+ * The key hints, each kept whole on a line ("ctrl+t agents", never "ctrl+t" / "agents"): on a
+ * narrow terminal the line breaks after a " · " only.
+ */
+function KeyHints({ hints, color }: { hints: string; color: string }) {
+  const items = hints.split(" · ");
+  return (
+    <Box flexWrap="wrap">
+      {items.map((item, index) => (
+        <Text key={item} color={color} wrap="truncate-end">
+          {index < items.length - 1 ? `${item} · ` : item}
+        </Text>
+      ))}
     </Box>
   );
 }
