@@ -191,6 +191,20 @@ describe("createDiffingLogUpdate", () => {
     expect(events.listenerCount("resize")).toBe(0);
   });
 
+  it("returns to the frame's first row after a diff even when a shorter terminal deleted the rows below it", () => {
+    const { screen, log, shows } = setUp();
+    log(inputFrame("a"));
+    // tmux, made shorter before it reads the next frame, deletes the rows below the cursor: a move
+    // down stops at the screen's last row.
+    screen.rows.splice(3);
+    log(inputFrame("ab"));
+    expect([screen.row, screen.column]).toEqual([2, 0]);
+    // The next whole frame (ink's, after the resize) is drawn from there: the shell's lines stay.
+    log.clear();
+    log(inputFrame("ab"));
+    shows(inputFrame("ab"));
+  });
+
   it("leaves the cursor below the last frame at the end, for the shell", () => {
     const { screen, log } = setUp();
     log(inputFrame("bye"));

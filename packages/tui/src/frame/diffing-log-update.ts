@@ -56,7 +56,9 @@ const SHOW_CURSOR = `${CSI}?25h`;
  * around it): tmux moves the whole screen into its scrollback when the erase starts at the
  * top-left cell, where a live region in a fresh pane or after a resize begins.
  */
-const ERASE_BELOW = `\r${CSI}2K\x1b7${CSI}1B${CSI}J\x1b8`;
+const SAVE_CURSOR = "\x1b7";
+const RESTORE_CURSOR = "\x1b8";
+const ERASE_BELOW = `\r${CSI}2K${SAVE_CURSOR}${CSI}1B${CSI}J${RESTORE_CURSOR}`;
 const up = (rows: number) => (rows > 0 ? `${CSI}${rows}A` : "");
 const down = (rows: number) => (rows > 0 ? `${CSI}${rows}B` : "");
 
@@ -193,9 +195,15 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
       const added = `${after.slice(before.length).join("\n")}\n`;
       return `${written}${down(before.length - row)}\r${added}${up(after.length)}`;
     }
+    // Back to the first row by the position saved there (DECSC / DECRC), not by moving up as many
+    // rows as were moved down: a terminal made shorter before it reads this frame has deleted the
+    // rows below, a move down stops at its last row, and the same move up would land above the
+    // frame, in the scrollback, which the next erase would then take.
     if (after.length < before.length)
-      return `${written}${down(after.length - row)}${ERASE_BELOW}${up(after.length)}`;
-    return `${written}\r${up(row)}`;
+      return after.length === 0
+        ? `${written}\r${up(row)}${ERASE_BELOW}`
+        : `${SAVE_CURSOR}${written}${down(after.length - row)}\r${CSI}J${RESTORE_CURSOR}`;
+    return row === 0 ? `${written}\r` : `${SAVE_CURSOR}${written}${RESTORE_CURSOR}`;
   };
 
   const render = ((frame: string): boolean => {
