@@ -205,6 +205,14 @@ describe("createDiffingLogUpdate", () => {
     shows(inputFrame("ab"));
   });
 
+  it("draws a frame that grows whole from its first row, so rows a shorter terminal deleted do not matter", () => {
+    const { screen, log, shows } = setUp();
+    log(inputFrame("a"));
+    screen.rows.splice(3);
+    log(`thinking\n${inputFrame("a")}`);
+    shows(`thinking\n${inputFrame("a")}`);
+  });
+
   it("leaves the cursor below the last frame at the end, for the shell", () => {
     const { screen, log } = setUp();
     log(inputFrame("bye"));

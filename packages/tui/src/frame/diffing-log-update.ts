@@ -182,6 +182,12 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
     // What is kept measured: this frame's lines and the last one's (the next frame is diffed against them).
     measured = keep;
     if (!rowByRow) return `${ERASE_BELOW}${output}${park(output)}`;
+    // New rows below: the frame is written whole from its first row, with newlines (which scroll
+    // the screen when it is full), and the cursor moves back up by its rows. Not the changed rows
+    // and then the new ones: a terminal made shorter before it reads this frame has deleted the rows
+    // below the first, a move down to the new rows would stop short, and the move back up would
+    // land above the frame, in the scrollback.
+    if (after.length > before.length) return `${ERASE_BELOW}${output}${park(output)}`;
     let written = "";
     let row = 0;
     for (let index = 0; index < Math.min(before.length, after.length); index++) {
@@ -189,11 +195,6 @@ export function createDiffingLogUpdate(stream: Stream, { showCursor = false } = 
       if (line === "") continue;
       written += down(index - row) + line;
       row = index;
-    }
-    if (after.length > before.length) {
-      // New rows below: written with newlines, which scroll the screen when it is full.
-      const added = `${after.slice(before.length).join("\n")}\n`;
-      return `${written}${down(before.length - row)}\r${added}${up(after.length)}`;
     }
     // Back to the first row by the position saved there (DECSC / DECRC), not by moving up as many
     // rows as were moved down: a terminal made shorter before it reads this frame has deleted the
