@@ -50,14 +50,15 @@ interface Stream {
 const CSI = "\x1b[";
 const HIDE_CURSOR = `${CSI}?25l`;
 const SHOW_CURSOR = `${CSI}?25h`;
+/** DECSC / DECRC: the cursor's place, kept and gone back to (a move may stop at the screen's edge). */
+const SAVE_CURSOR = "\x1b7";
+const RESTORE_CURSOR = "\x1b8";
 /**
  * Column 1, then erase to the end of the screen: below the live region there is nothing else. The
  * first row is erased as a line and the rest from the row below (the cursor saved and restored
  * around it): tmux moves the whole screen into its scrollback when the erase starts at the
  * top-left cell, where a live region in a fresh pane or after a resize begins.
  */
-const SAVE_CURSOR = "\x1b7";
-const RESTORE_CURSOR = "\x1b8";
 const ERASE_BELOW = `\r${CSI}2K${SAVE_CURSOR}${CSI}1B${CSI}J${RESTORE_CURSOR}`;
 const up = (rows: number) => (rows > 0 ? `${CSI}${rows}A` : "");
 const down = (rows: number) => (rows > 0 ? `${CSI}${rows}B` : "");
